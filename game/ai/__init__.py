@@ -1,0 +1,1 @@
+"""Computer generals (Easy, Standard, Good); they use only the engine API. No pygame."""

@@ -1,0 +1,1 @@
+"""Widgets drawn on the logical 640x400 screen."""
