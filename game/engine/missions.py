@@ -1,0 +1,52 @@
+"""The fourteen mission cards of the UK short game, and when each is fulfilled. No pygame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.config import COLOURS
+
+CONQUER_24 = "conquer_24"
+OCCUPY_18 = "occupy_18_with_2"
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    id: str
+    text: str
+    continents: tuple[str, ...] = ()
+    plus_one_continent: bool = False
+    destroy_colour: str | None = None
+    territories: int = 0
+    min_armies: int = 1
+
+
+def _continent_missions() -> list[Mission]:
+    pairs = [
+        ("north_america", "africa", False), ("north_america", "australia", False),
+        ("asia", "south_america", False), ("asia", "africa", False),
+        ("europe", "south_america", True), ("europe", "australia", True),
+    ]
+    names = {
+        "north_america": "North America", "south_america": "South America", "europe": "Europe",
+        "africa": "Africa", "asia": "Asia", "australia": "Australia",
+    }
+    missions = []
+    for a, b, plus in pairs:
+        text = f"Conquer {names[a]} and {names[b]}"
+        if plus:
+            text = f"Conquer {names[a]}, {names[b]} and a third continent of your choice"
+        missions.append(Mission(f"{a}+{b}" + ("+1" if plus else ""), text, (a, b), plus))
+    return missions
+
+
+MISSIONS: dict[str, Mission] = {
+    m.id: m
+    for m in [
+        *_continent_missions(),
+        Mission(CONQUER_24, "Conquer 24 territories", territories=24),
+        Mission(OCCUPY_18, "Occupy 18 territories with at least 2 armies in each",
+                territories=18, min_armies=2),
+        *[Mission(f"destroy_{c}", f"Destroy all {c} armies", destroy_colour=c) for c in COLOURS],
+    ]
+}

@@ -1,0 +1,348 @@
+"""A Game as plain data and back, checking every field on the way in. No pygame, no files.
+
+`game_from_dict` is what stands between a save file from disk and the rules, so it trusts
+nothing: every field is type-checked and the state must be consistent (cards conserved, owners
+valid, armies within limits, the phase backed by the data it needs).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.engine.board import WorldMap
+from game.engine.config import HARD_ARMY_LIMIT, GameConfig, Variants
+from game.engine.errors import StateError
+from game.engine.game import Battle, Game, Phase, PlayerState, Statistics
+from game.engine.missions import MISSIONS
+
+RNG_STATE_LENGTH = 625
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The whole state, RNG included, as JSON-ready data."""
+    version, internal, gauss = game.rng.getstate()
+    battle = game.battle
+    return {
+        "config": game.config.to_dict(),
+        "seed": game.seed,
+        "rng": {"version": version, "state": list(internal), "gauss": gauss},
+        "players": [
+            {
+                "name": p.name, "colour": p.colour, "level": p.level,
+                "is_neutral": p.is_neutral, "eliminated": p.eliminated, "hand": list(p.hand),
+                "mission": p.mission, "headquarters": p.headquarters,
+            }
+            for p in game.players
+        ],
+        "owner": dict(game.owner),
+        "armies": dict(game.armies),
+        "deck": list(game.deck),
+        "discard": list(game.discard),
+        "removed": list(game.removed),
+        "phase": game.phase.value,
+        "current": game.current,
+        "first_player": game.first_player,
+        "turn": game.turn,
+        "round": game.round,
+        "setup_pool": list(game.setup_pool),
+        "quota": game.quota,
+        "neutral_quota": game.neutral_quota,
+        "reinforcements": game.reinforcements,
+        "placements": [[t, n] for t, n in game.placements],
+        "has_attacked": game.has_attacked,
+        "conquered_this_turn": game.conquered_this_turn,
+        "card_bonus_used": game.card_bonus_used,
+        "computer_advantage_used": game.computer_advantage_used,
+        "return_to_attack": game.return_to_attack,
+        "sets_traded": game.sets_traded,
+        "next_set_value": game.next_set_value,
+        "variants": game.variants.to_dict(),
+        "objective": game.objective,
+        "hq_to_win": game.hq_to_win,
+        "hq_revealed": game.hq_revealed,
+        "battle": None if battle is None else {
+            "source": battle.source, "target": battle.target, "dice": battle.dice,
+            "mode": battle.mode, "attacker_roll": list(battle.attacker_roll),
+            "defender_roll": list(battle.defender_roll), "advantages": list(battle.advantages),
+            "used_reroll": battle.used_reroll,
+        },
+        "occupy_moved": game.occupy_moved,
+        "winner": game.winner,
+        "end_reason": game.end_reason,
+        "stats": {
+            "battles_won": list(game.stats.battles_won),
+            "battles_lost": list(game.stats.battles_lost),
+            "invasions_won": list(game.stats.invasions_won),
+            "invasions_lost": list(game.stats.invasions_lost),
+            "history": [dict(h) for h in game.stats.history],
+        },
+    }
+
+
+class _Reader:
+    """Typed access to untrusted data; every failure names the field."""
+
+    def __init__(self, data: Any, where: str = "save") -> None:
+        if not isinstance(data, dict):
+            raise StateError(f"{where} must be an object")
+        self.data = data
+        self.where = where
+
+    def get(self, key: str) -> Any:
+        if key not in self.data:
+            raise StateError(f"{self.where} is missing '{key}'")
+        return self.data[key]
+
+    def int(self, key: str, lo: int = 0, hi: int = 10**9) -> int:
+        value = self.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise StateError(f"'{key}' must be a whole number from {lo} to {hi}, not {value!r}")
+        return value
+
+    def bool(self, key: str) -> bool:
+        value = self.get(key)
+        if not isinstance(value, bool):
+            raise StateError(f"'{key}' must be true or false")
+        return value
+
+    def str(self, key: str, allowed: Any = None, optional: bool = False) -> Any:
+        value = self.get(key)
+        if value is None and optional:
+            return None
+        if not isinstance(value, str) or (allowed is not None and value not in allowed):
+            raise StateError(f"'{key}' has a bad value {value!r}")
+        return value
+
+    def list(self, key: str) -> list[Any]:
+        value = self.get(key)
+        if not isinstance(value, list):
+            raise StateError(f"'{key}' must be a list")
+        return value
+
+    def obj(self, key: str) -> _Reader:
+        return _Reader(self.get(key), f"'{key}'")
+
+
+def _int_list(values: list[Any], length: int, name: str, lo: int = 0) -> list[int]:
+    if len(values) != length:
+        raise StateError(f"'{name}' must have {length} entries")
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+            raise StateError(f"'{name}' holds a bad number {v!r}")
+    return [int(v) for v in values]
+
+
+def game_from_dict(data: dict[str, Any], board: WorldMap | None = None) -> Game:
+    """Rebuilds and checks a game. Raises StateError naming the first problem found."""
+    r = _Reader(data)
+    config = GameConfig.from_dict(r.get("config"))
+    if board is None:
+        from game.boards import load_board  # noqa: PLC0415
+
+        try:
+            board = load_board(config.board)
+        except OSError as exc:
+            raise StateError(f"unknown board {config.board!r}") from exc
+    game = Game(board, config)
+    game.seed = r.int("seed", 0, 2**63)
+    game.rng = _read_rng(r.obj("rng"))
+    _read_players(game, r)
+    _read_territories(game, r)
+    _read_cards(game, r)
+    _read_turn(game, r)
+    _read_stats(game, r)
+    _check_phase(game)
+    return game
+
+
+def _read_rng(r: _Reader) -> random.Random:
+    state = r.list("state")
+    if len(state) != RNG_STATE_LENGTH or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32 for v in state[:-1]
+    ) or not isinstance(state[-1], int) or not 0 <= state[-1] <= 624:
+        raise StateError("the random number state is damaged")
+    gauss = r.get("gauss")
+    if gauss is not None and not isinstance(gauss, float):
+        raise StateError("the random number state is damaged")
+    rng = random.Random()
+    try:
+        rng.setstate((r.int("version", 3, 3), tuple(state), gauss))
+    except (TypeError, ValueError) as exc:
+        raise StateError("the random number state is damaged") from exc
+    return rng
+
+
+def _read_players(game: Game, r: _Reader) -> None:
+    entries = r.list("players")
+    expected = len(game.config.players) + (1 if game.config.neutral else 0)
+    if len(entries) != expected:
+        raise StateError(f"the save should list {expected} players, not {len(entries)}")
+    for index, entry in enumerate(entries):
+        p = _Reader(entry, f"player {index + 1}")
+        is_neutral = p.bool("is_neutral")
+        if is_neutral != (index == len(game.config.players)):
+            raise StateError("only the last seat of a neutral game may be neutral")
+        name = p.str("name")
+        if not name or len(name) > 16:
+            raise StateError(f"player {index + 1} has a bad name")
+        hand = p.list("hand")
+        if not all(isinstance(c, str) for c in hand):
+            raise StateError(f"player {index + 1} holds a card that is not a card name")
+        mission = p.str("mission", MISSIONS, optional=True)
+        hq = p.str("headquarters", game.board.territories, optional=True)
+        game.players.append(PlayerState(
+            name=name, colour=p.str("colour"), level=p.str("level"), is_neutral=is_neutral,
+            eliminated=p.bool("eliminated"), hand=list(hand), mission=mission, headquarters=hq,
+        ))
+
+
+def _read_territories(game: Game, r: _Reader) -> None:
+    owner = r.obj("owner").data
+    armies = r.obj("armies").data
+    territories = set(game.board.territories)
+    for name, mapping in (("owner", owner), ("armies", armies)):
+        unknown = set(mapping) - territories
+        if unknown:
+            raise StateError(f"'{name}' names an unknown territory {sorted(unknown)[0]!r}")
+        missing = territories - set(mapping)
+        if missing:
+            raise StateError(f"'{name}' is missing territory {sorted(missing)[0]!r}")
+    count = len(game.players)
+    for t in game.board.territories:
+        o, n = owner[t], armies[t]
+        if o is not None and (not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < count):
+            raise StateError(f"{t} has an owner that is not a player: {o!r}")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise StateError(f"{t} has a bad army count {n!r}")
+        if o is None and n != 0:
+            raise StateError(f"unclaimed {t} cannot hold armies")
+        if o is not None and not 1 <= n <= HARD_ARMY_LIMIT:
+            raise StateError(f"{t} holds {n} armies; a territory holds 1 to {HARD_ARMY_LIMIT}")
+        if o is not None and game.players[o].eliminated:
+            raise StateError(f"{t} belongs to an eliminated player")
+        game.owner[t] = o
+        game.armies[t] = n
+
+
+def _read_cards(game: Game, r: _Reader) -> None:
+    piles = {name: r.list(name) for name in ("deck", "discard", "removed")}
+    seen: dict[str, str] = {}
+    everywhere = [(name, card) for name, cards in piles.items() for card in cards]
+    everywhere += [(f"player {i + 1}'s hand", c) for i, p in enumerate(game.players) for c in p.hand]
+    valid = set(game.board.card_ids)
+    for where, card in everywhere:
+        if not isinstance(card, str) or card not in valid:
+            raise StateError(f"unknown card {card!r} in {where}")
+        if card in seen:
+            raise StateError(f"card {card!r} is both in {seen[card]} and in {where}")
+        seen[card] = where
+    if len(seen) != len(valid):
+        missing = sorted(valid - set(seen))[0]
+        raise StateError(f"card {missing!r} is missing: all {len(valid)} cards must be accounted for")
+    game.deck, game.discard, game.removed = piles["deck"], piles["discard"], piles["removed"]
+
+
+def _read_turn(game: Game, r: _Reader) -> None:
+    count = len(game.players)
+    phases = {p.value: p for p in Phase}
+    game.phase = phases[r.str("phase", phases)]
+    game.current = r.int("current", 0, count - 1)
+    game.first_player = r.int("first_player", 0, count - 1)
+    game.turn = r.int("turn")
+    game.round = r.int("round")
+    game.setup_pool = _int_list(r.list("setup_pool"), count, "setup_pool")
+    game.quota = r.int("quota", 0, 3)
+    game.neutral_quota = r.int("neutral_quota", 0, 1)
+    game.reinforcements = r.int("reinforcements", 0, HARD_ARMY_LIMIT * 42)
+    placements = []
+    for entry in r.list("placements"):
+        if (not isinstance(entry, list) or len(entry) != 2 or entry[0] not in game.board.territories
+                or not isinstance(entry[1], int) or isinstance(entry[1], bool) or entry[1] < 1):
+            raise StateError("'placements' holds a bad entry")
+        placements.append((entry[0], entry[1]))
+    game.placements = placements
+    for key in ("has_attacked", "conquered_this_turn", "card_bonus_used",
+                "computer_advantage_used", "return_to_attack", "hq_revealed"):
+        setattr(game, key, r.bool(key))
+    game.sets_traded = r.int("sets_traded")
+    game.next_set_value = r.int("next_set_value", 1, 10**6)
+    game.variants = Variants.from_dict(r.obj("variants").data)
+    game.objective = r.str("objective", ("world", "missions", "headquarters"))
+    game.hq_to_win = r.int("hq_to_win", 2, 6)
+    game.occupy_moved = r.int("occupy_moved", 0, HARD_ARMY_LIMIT)
+    winner = r.get("winner")
+    if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
+                               or not 0 <= winner < count):
+        raise StateError("'winner' is not a player")
+    game.winner = winner
+    game.end_reason = r.str("end_reason", optional=True)
+    battle = r.get("battle")
+    if battle is not None:
+        b = _Reader(battle, "'battle'")
+        rolls = {}
+        for key, most in (("attacker_roll", 3), ("defender_roll", 2)):
+            dice = b.list(key)
+            if len(dice) > most or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+                raise StateError(f"'battle' has bad dice in {key}")
+            rolls[key] = tuple(dice)
+        advantages = b.list("advantages")
+        if not all(a in ("reroll", "six") for a in advantages):
+            raise StateError("'battle' offers an unknown advantage")
+        game.battle = Battle(
+            source=b.str("source", game.board.territories),
+            target=b.str("target", game.board.territories),
+            dice=b.int("dice", 1, 3),
+            mode=b.str("mode", ("single", "continuous", "do_or_die")),
+            attacker_roll=rolls["attacker_roll"], defender_roll=rolls["defender_roll"],
+            advantages=tuple(advantages), used_reroll=b.bool("used_reroll"),
+        )
+
+
+def _read_stats(game: Game, r: _Reader) -> None:
+    s = r.obj("stats")
+    count = len(game.players)
+    lists = {key: _int_list(s.list(key), count, key)
+             for key in ("battles_won", "battles_lost", "invasions_won", "invasions_lost")}
+    history = s.list("history")
+    for entry in history:
+        h = _Reader(entry, "a history entry")
+        for key in ("territories", "armies", "continents"):
+            _int_list(h.list(key), count, key)
+        h.int("turn")
+    game.stats = Statistics(history=[dict(h) for h in history], **lists)
+
+
+def _check_phase(game: Game) -> None:
+    """The phase must be backed by the data it needs."""
+    phase = game.phase
+    unclaimed = [t for t, o in game.owner.items() if o is None]
+    if unclaimed and phase != Phase.CLAIM:
+        raise StateError(f"{unclaimed[0]} is unclaimed, but the game is past claiming")
+    if phase == Phase.CLAIM and not unclaimed:
+        raise StateError("the game is claiming territories but none is left")
+    current = game.players[game.current]
+    if phase != Phase.GAME_OVER and (current.is_neutral or current.eliminated):
+        raise StateError("the player to move is neutral or out of the game")
+    limit = game.variants.army_limit
+    if limit is not None:
+        for t, o in game.owner.items():
+            if o is not None and o != game.neutral_id and game.armies[t] > limit:
+                raise StateError(f"{t} holds more than the army limit of {limit}")
+    if phase in (Phase.DEFEND, Phase.ADVANTAGE, Phase.OCCUPY):
+        battle = game.battle
+        if battle is None:
+            raise StateError(f"phase {phase.value} needs a battle under way")
+        if game.owner[battle.source] != game.current:
+            raise StateError("the attacking territory is not the attacker's")
+        if not game.board.is_adjacent(battle.source, battle.target):
+            raise StateError("the battle's territories are not adjacent")
+        if phase == Phase.ADVANTAGE and not (battle.attacker_roll and battle.defender_roll
+                                             and battle.advantages):
+            raise StateError("an advantage is offered without dice on the table")
+        if phase == Phase.OCCUPY and game.owner[battle.target] != game.current:
+            raise StateError("occupying a territory the attacker does not hold")
+        if phase != Phase.OCCUPY and game.owner[battle.target] == game.current:
+            raise StateError("the attacker holds the territory under attack")
+    if phase == Phase.GAME_OVER and game.end_reason is None:
+        raise StateError("a finished game must say how it ended")
