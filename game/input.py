@@ -1,0 +1,517 @@
+"""The only reader of pygame events: mouse, keyboard and joysticks become one stream of commands.
+
+Scenes and widgets see `CommandEvent`s and the logical pointer (640x400 coordinates), never
+pygame events, so each device can play the whole game alone and tests can drive any of them.
+
+Keyboard: cursor keys (or keypad 8/2/4/6 with Num Lock off) move the pointer, F3..F10 set its
+speed; Return confirms, Space or keypad 5 press at the pointer; ESC cancels. The map scrolls
+with Shift + cursor keys, or keypad 8/2/4/6 with Num Lock on (Num Lock is awkward headless and
+on laptops, hence Shift). Alt+Return or F11 toggles fullscreen. Joystick: stick or d-pad move
+the pointer, A presses, B held turns the stick into map scrolling, Back cancels, Start opens
+the menu. Mouse: left presses, right held and moved drags the map, the wheel scrolls lists.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum, auto
+
+import pygame
+
+from game.settings import Settings
+
+LOGICAL_SIZE = (640, 400)
+# Pointer speed in logical pixels per second for the steps F3..F10.
+POINTER_SPEEDS = (40, 70, 110, 160, 220, 300, 400, 520)
+KEY_SCROLL_SPEED = 360.0
+STICK_SCROLL_SPEED = 480.0
+STICK_DEAD_ZONE = 0.25
+STICK_NAV_THRESHOLD = 0.6
+STICK_ACCEL_SECONDS = 1.0  # holding the stick this long doubles its speed
+REPEAT_DELAY = 0.35
+REPEAT_INTERVAL = 0.08
+SPEED_KEYS = (pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6,
+              pygame.K_F7, pygame.K_F8, pygame.K_F9, pygame.K_F10)
+KEYPAD_DIRECTIONS = {pygame.K_KP8: (0, -1), pygame.K_KP2: (0, 1),
+                     pygame.K_KP4: (-1, 0), pygame.K_KP6: (1, 0)}
+ARROW_DIRECTIONS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
+                    pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
+
+
+class Command(Enum):
+    """Everything a player can ask for, whatever the device."""
+
+    CONFIRM = auto()        # Return: accept the default (scenes without one treat it as PRESS)
+    PRESS = auto()          # left button, Space, keypad 5, pad A: press at the pointer
+    RELEASE = auto()        # the end of a PRESS
+    CANCEL = auto()         # ESC, pad Back: cancel, or end the turn
+    UP = auto()             # navigation in menus, lists and prompts (navigation mode only)
+    DOWN = auto()
+    LEFT = auto()
+    RIGHT = auto()
+    NEXT = auto()           # Tab: next field
+    MENU = auto()           # open the menu bar from keys or pad
+    HELP = auto()           # F1
+    CONTINENTS = auto()     # F2
+    NEW_ATTACK = auto()     # N
+    REPEAT_ATTACK = auto()  # R
+    SHOW_CARDS = auto()     # C
+    FREE_MOVE = auto()      # F
+    FULLSCREEN = auto()     # F11, Alt+Return (handled by the App)
+    SCROLL = auto()         # move the map camera by `delta` logical pixels
+    WHEEL = auto()          # mouse wheel; `value` > 0 is up
+    TEXT = auto()           # one typed character in `text` (text mode only)
+    BACKSPACE = auto()
+    DELETE = auto()
+    PAGE_UP = auto()
+    PAGE_DOWN = auto()
+    HOME = auto()
+    END = auto()
+    QUIT = auto()           # the window was closed
+    SKIP = auto()           # any key or button went down: skip the current animation
+    POINTER_MOVED = auto()  # the logical pointer moved to `pos`
+    POINTER_SPEED = auto()  # F3..F10: `value` is the new step, 0..7
+    PAD_ADDED = auto()      # a joystick was plugged in (`value` is its instance id)
+    PAD_REMOVED = auto()    # a joystick was unplugged; nothing else changes
+
+
+class Device(Enum):
+    """Where a command came from (for messages such as 'press A' versus 'press Return')."""
+
+    KEYBOARD = auto()
+    MOUSE = auto()
+    PAD = auto()
+    SYSTEM = auto()
+
+
+@dataclass(frozen=True, slots=True)
+class CommandEvent:
+    """One command, with the pointer position at the time it was given."""
+
+    kind: Command
+    pos: tuple[int, int]
+    device: Device = Device.SYSTEM
+    text: str = ""
+    value: int = 0
+    delta: tuple[int, int] = (0, 0)
+
+
+NAVIGATION = {(0, -1): Command.UP, (0, 1): Command.DOWN,
+              (-1, 0): Command.LEFT, (1, 0): Command.RIGHT}
+DIRECTION_OF = {c: d for d, c in NAVIGATION.items()}
+
+
+@dataclass
+class _PadState:
+    """What one joystick is doing; lost harmlessly when it is unplugged."""
+
+    joystick: object | None = None
+    axes: dict[int, float] = field(default_factory=dict)
+    hat: tuple[int, int] = (0, 0)
+    buttons: set[int] = field(default_factory=set)
+    held_time: float = 0.0
+    nav_dir: tuple[int, int] = (0, 0)
+
+
+@dataclass
+class _Repeat:
+    command: Command
+    device: Device
+    wait: float = REPEAT_DELAY
+
+
+class Input:
+    """Turns pygame events into `CommandEvent`s and keeps the logical pointer.
+
+    Call `poll(dt)` once a frame (or `process(events, dt)` with your own events). The App
+    sets the mode from the top scene: `text_mode` routes typing to TEXT commands,
+    `navigation_mode` makes cursor keys, d-pad and stick send UP/DOWN/LEFT/RIGHT (with key
+    repeat) instead of moving the pointer.
+    """
+
+    def __init__(self, settings: Settings, size: tuple[int, int] = LOGICAL_SIZE) -> None:
+        self.size = size
+        self.text_mode = False
+        self.navigation_mode = False
+        self._x = size[0] / 2
+        self._y = size[1] / 2
+        self._keys_held: set[int] = set()
+        self._scroll_keys: dict[int, tuple[int, int]] = {}
+        self._mouse_held: set[int] = set()
+        self._dragging = False
+        self._pads: dict[int, _PadState] = {}
+        self._repeats: dict[object, _Repeat] = {}
+        self._scroll_acc = [0.0, 0.0]
+        self._out: list[CommandEvent] = []
+        self.apply_settings(settings)
+
+    # -- configuration -------------------------------------------------------------------
+    def apply_settings(self, settings: Settings) -> None:
+        """Take bindings, pointer speed and map direction from `settings`."""
+        self.settings = settings
+        self.pointer_speed = settings.pointer_speed
+        self._key_map: dict[int, Command] = {}
+        for name, keys in settings.key_bindings.items():
+            command = Command.__members__.get(name)
+            for key_name in keys:
+                try:
+                    code = pygame.key.key_code(key_name)
+                except ValueError:
+                    continue
+                if command is not None and code not in self._key_map:
+                    self._key_map[code] = command
+        self._pad_map: dict[int, str] = {}
+        for name, buttons in settings.pad_bindings.items():
+            for button in buttons:
+                self._pad_map.setdefault(button, name)
+
+    def set_mode(self, *, text: bool, navigation: bool) -> None:
+        """Switch typing and navigation routing; held movement stops when the mode changes."""
+        if navigation != self.navigation_mode:
+            self._repeats.clear()
+        if text != self.text_mode:
+            if text:
+                pygame.key.start_text_input()
+            else:
+                pygame.key.stop_text_input()
+        self.text_mode = text
+        self.navigation_mode = navigation
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def pointer(self) -> tuple[int, int]:
+        """The logical pointer in 640x400 coordinates."""
+        return int(self._x), int(self._y)
+
+    def warp(self, pos: tuple[int, int]) -> None:
+        """Put the pointer at `pos` (e.g. snapping to a territory for keys and pads)."""
+        self._x, self._y = self._clamp(pos[0], pos[1])
+
+    @property
+    def is_hurrying(self) -> bool:
+        """True while any key, mouse button or pad button is held (speeds computer turns)."""
+        return bool(self._keys_held or self._mouse_held
+                    or any(p.buttons for p in self._pads.values()))
+
+    @property
+    def pad_count(self) -> int:
+        return len(self._pads)
+
+    # -- processing ----------------------------------------------------------------------
+    def poll(self, dt: float) -> list[CommandEvent]:
+        """Read this frame's pygame events and held devices; return the commands in order."""
+        return self.process(pygame.event.get(), dt)
+
+    def process(self, events: Iterable[pygame.event.Event], dt: float) -> list[CommandEvent]:
+        self._out = []
+        start = self.pointer
+        for event in events:
+            self._event(event)
+        self._continuous(dt)
+        if self.pointer != start and not any(
+                c.kind is Command.POINTER_MOVED and c.pos == self.pointer for c in self._out):
+            self._emit(Command.POINTER_MOVED, Device.SYSTEM)
+        return self._out
+
+    def _emit(self, kind: Command, device: Device, **extra: object) -> None:
+        self._out.append(CommandEvent(kind, self.pointer, device, **extra))  # type: ignore[arg-type]
+
+    def _clamp(self, x: float, y: float) -> tuple[float, float]:
+        return (min(max(x, 0.0), self.size[0] - 1.0), min(max(y, 0.0), self.size[1] - 1.0))
+
+    def _event(self, event: pygame.event.Event) -> None:
+        handler = {
+            pygame.QUIT: self._quit,
+            pygame.KEYDOWN: self._key_down,
+            pygame.KEYUP: self._key_up,
+            pygame.MOUSEMOTION: self._mouse_motion,
+            pygame.MOUSEBUTTONDOWN: self._mouse_down,
+            pygame.MOUSEBUTTONUP: self._mouse_up,
+            pygame.MOUSEWHEEL: self._mouse_wheel,
+            pygame.JOYDEVICEADDED: self._pad_added,
+            pygame.JOYDEVICEREMOVED: self._pad_removed,
+            pygame.JOYAXISMOTION: self._pad_axis,
+            pygame.JOYHATMOTION: self._pad_hat,
+            pygame.JOYBUTTONDOWN: self._pad_button_down,
+            pygame.JOYBUTTONUP: self._pad_button_up,
+            pygame.WINDOWFOCUSLOST: self._focus_lost,
+        }.get(event.type)
+        if handler is not None:
+            handler(event)
+
+    def _quit(self, event: pygame.event.Event) -> None:
+        self._emit(Command.QUIT, Device.SYSTEM)
+
+    def _focus_lost(self, event: pygame.event.Event) -> None:
+        # Keys released while another window had focus never send KEYUP: forget them.
+        self._keys_held.clear()
+        self._scroll_keys.clear()
+        self._mouse_held.clear()
+        self._dragging = False
+        self._repeats.clear()
+
+    # -- keyboard ------------------------------------------------------------------------
+    def _key_down(self, event: pygame.event.Event) -> None:
+        key = getattr(event, "key", 0)
+        mod = getattr(event, "mod", 0)
+        self._keys_held.add(key)
+        kb = Device.KEYBOARD
+        if key == pygame.K_F11 or (key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                                   and mod & pygame.KMOD_ALT):
+            self._emit(Command.FULLSCREEN, kb)
+            return
+        if key in SPEED_KEYS:
+            self.pointer_speed = SPEED_KEYS.index(key)
+            self._emit(Command.POINTER_SPEED, kb, value=self.pointer_speed)
+            return
+        command = self._key_map.get(key)
+        if self.text_mode and command not in _TEXT_MODE_KEYS:
+            char = _typed_char(event)
+            if char:
+                self._emit(Command.TEXT, kb, text=char)
+                return
+        scroll = self._scroll_direction(key, mod)
+        if scroll is not None:
+            # The modifier counts when the key goes down, so releasing Shift first does not
+            # turn a held scroll into pointer movement.
+            self._scroll_keys[key] = scroll
+            self._emit(Command.SKIP, kb)
+            return
+        if command in DIRECTION_OF:
+            if self.navigation_mode:
+                self._emit(command, kb)
+                self._repeats[("key", key)] = _Repeat(command, kb)
+            else:
+                dx, dy = DIRECTION_OF[command]
+                self._x, self._y = self._clamp(self._x + dx, self._y + dy)  # a 1-pixel nudge
+        elif command is not None:
+            self._emit(command, kb)
+            if command in _REPEATING:
+                self._repeats[("key", key)] = _Repeat(command, kb)
+        self._emit(Command.SKIP, kb)
+
+    def _key_up(self, event: pygame.event.Event) -> None:
+        key = getattr(event, "key", 0)
+        self._keys_held.discard(key)
+        self._scroll_keys.pop(key, None)
+        self._repeats.pop(("key", key), None)
+        if self._key_map.get(key) is Command.PRESS and not self.text_mode:
+            self._emit(Command.RELEASE, Device.KEYBOARD)
+
+    def _scroll_direction(self, key: int, mod: int) -> tuple[int, int] | None:
+        if key in ARROW_DIRECTIONS and mod & pygame.KMOD_SHIFT:
+            return ARROW_DIRECTIONS[key]
+        if key in KEYPAD_DIRECTIONS and mod & pygame.KMOD_NUM:
+            return KEYPAD_DIRECTIONS[key]
+        return None
+
+    def _held_key_vector(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """(pointer direction, scroll direction) of the cursor keys held now."""
+        move = [0.0, 0.0]
+        scroll = [0.0, 0.0]
+        for key in self._keys_held:
+            if key in self._scroll_keys:
+                dx, dy = self._scroll_keys[key]
+                scroll[0] += dx
+                scroll[1] += dy
+                continue
+            command = self._key_map.get(key)
+            if command in DIRECTION_OF and not self.navigation_mode:
+                dx, dy = DIRECTION_OF[command]
+                move[0] += dx
+                move[1] += dy
+        return (move[0], move[1]), (scroll[0], scroll[1])
+
+    # -- mouse ---------------------------------------------------------------------------
+    def _mouse_motion(self, event: pygame.event.Event) -> None:
+        old = self.pointer
+        x, y = event.pos
+        self._x, self._y = self._clamp(float(x), float(y))
+        if self._dragging:
+            rel = getattr(event, "rel", None) or (x - old[0], y - old[1])
+            self._add_scroll(-float(rel[0]), -float(rel[1]))
+        self._emit(Command.POINTER_MOVED, Device.MOUSE)
+
+    def _mouse_down(self, event: pygame.event.Event) -> None:
+        if hasattr(event, "pos"):
+            self._x, self._y = self._clamp(float(event.pos[0]), float(event.pos[1]))
+        button = getattr(event, "button", 1)
+        if button in (4, 5):  # legacy wheel buttons; MOUSEWHEEL carries the wheel
+            return
+        self._mouse_held.add(button)
+        if button == 1:
+            self._emit(Command.PRESS, Device.MOUSE)
+        elif button == 3:
+            self._dragging = True
+        self._emit(Command.SKIP, Device.MOUSE)
+
+    def _mouse_up(self, event: pygame.event.Event) -> None:
+        if hasattr(event, "pos"):
+            self._x, self._y = self._clamp(float(event.pos[0]), float(event.pos[1]))
+        button = getattr(event, "button", 1)
+        self._mouse_held.discard(button)
+        if button == 1:
+            self._emit(Command.RELEASE, Device.MOUSE)
+        elif button == 3:
+            self._dragging = False
+
+    def _mouse_wheel(self, event: pygame.event.Event) -> None:
+        dy = int(getattr(event, "y", 0))
+        if dy:
+            self._emit(Command.WHEEL, Device.MOUSE, value=dy)
+
+    # -- joystick ------------------------------------------------------------------------
+    def _pad(self, instance_id: int) -> _PadState:
+        # Events may name a pad never opened (the dummy driver cannot open one): track it anyway.
+        return self._pads.setdefault(instance_id, _PadState())
+
+    def _pad_added(self, event: pygame.event.Event) -> None:
+        joystick = None
+        instance_id = getattr(event, "instance_id", None)
+        try:
+            joystick = pygame.joystick.Joystick(event.device_index)
+            instance_id = joystick.get_instance_id()
+        except (pygame.error, AttributeError, IndexError, ValueError):
+            if instance_id is None:
+                instance_id = -1 - getattr(event, "device_index", 0)
+        state = self._pad(int(instance_id))
+        state.joystick = joystick
+        self._emit(Command.PAD_ADDED, Device.PAD, value=int(instance_id))
+
+    def _pad_removed(self, event: pygame.event.Event) -> None:
+        instance_id = int(getattr(event, "instance_id", -1))
+        self._pads.pop(instance_id, None)
+        for key in [k for k in self._repeats
+                    if isinstance(k, tuple) and k[0] in ("stick", "hat") and k[1] == instance_id]:
+            del self._repeats[key]
+        self._emit(Command.PAD_REMOVED, Device.PAD, value=instance_id)
+
+    def _pad_axis(self, event: pygame.event.Event) -> None:
+        pad = self._pad(int(event.instance_id))
+        pad.axes[int(event.axis)] = float(event.value)
+        if self.navigation_mode and not self._pad_scroll_held(pad):
+            x, y = pad.axes.get(0, 0.0), pad.axes.get(1, 0.0)
+            direction = (0, 0)
+            if math.hypot(x, y) >= STICK_NAV_THRESHOLD:
+                direction = (1 if x > 0 else -1, 0) if abs(x) >= abs(y) else (0, 1 if y > 0 else -1)
+            self._pad_nav(("stick", int(event.instance_id)), pad, direction)
+
+    def _pad_hat(self, event: pygame.event.Event) -> None:
+        pad = self._pad(int(event.instance_id))
+        hx, hy = event.value
+        pad.hat = (int(hx), -int(hy))  # hats count up as +1; the screen counts down
+        if self.navigation_mode:
+            direction = (pad.hat[0], 0) if pad.hat[0] else (0, pad.hat[1])
+            self._pad_nav(("hat", int(event.instance_id)), pad, direction)
+
+    def _pad_nav(self, key: tuple[str, int], pad: _PadState, direction: tuple[int, int]) -> None:
+        if direction == (0, 0):
+            self._repeats.pop(key, None)
+            return
+        command = NAVIGATION[direction]
+        current = self._repeats.get(key)
+        if current is None or current.command is not command:
+            self._emit(command, Device.PAD)
+            self._repeats[key] = _Repeat(command, Device.PAD)
+
+    def _pad_scroll_held(self, pad: _PadState) -> bool:
+        return any(self._pad_map.get(b) == "SCROLL_HOLD" for b in pad.buttons)
+
+    def _pad_button_down(self, event: pygame.event.Event) -> None:
+        pad = self._pad(int(event.instance_id))
+        button = int(event.button)
+        pad.buttons.add(button)
+        name = self._pad_map.get(button)
+        command = Command.__members__.get(name) if name else None
+        if command is not None:
+            self._emit(command, Device.PAD)
+        self._emit(Command.SKIP, Device.PAD)
+
+    def _pad_button_up(self, event: pygame.event.Event) -> None:
+        pad = self._pad(int(event.instance_id))
+        button = int(event.button)
+        pad.buttons.discard(button)
+        if self._pad_map.get(button) == "PRESS":
+            self._emit(Command.RELEASE, Device.PAD)
+
+    # -- continuous movement ---------------------------------------------------------------
+    def _continuous(self, dt: float) -> None:
+        if dt <= 0:
+            return
+        speed = POINTER_SPEEDS[self.pointer_speed]
+        (kx, ky), (sx, sy) = self._held_key_vector()
+        move_x, move_y = kx * speed * dt, ky * speed * dt
+        scroll_x, scroll_y = sx * KEY_SCROLL_SPEED * dt, sy * KEY_SCROLL_SPEED * dt
+        for pad in self._pads.values():
+            vx, vy = _radial(pad.axes.get(0, 0.0), pad.axes.get(1, 0.0))
+            if (vx, vy) != (0.0, 0.0) or pad.hat != (0, 0):
+                pad.held_time += dt
+            else:
+                pad.held_time = 0.0
+            accel = 1.0 + min(pad.held_time / STICK_ACCEL_SECONDS, 1.0)
+            if self._pad_scroll_held(pad):
+                scroll_x += (vx + pad.hat[0]) * STICK_SCROLL_SPEED * dt
+                scroll_y += (vy + pad.hat[1]) * STICK_SCROLL_SPEED * dt
+            elif not self.navigation_mode:
+                move_x += (vx * 2 + pad.hat[0]) * speed * accel * dt
+                move_y += (vy * 2 + pad.hat[1]) * speed * accel * dt
+        if move_x or move_y:
+            self._x, self._y = self._clamp(self._x + move_x, self._y + move_y)
+        if scroll_x or scroll_y:
+            self._add_scroll(scroll_x, scroll_y)
+        self._flush_scroll()
+        for repeat in self._repeats.values():
+            repeat.wait -= dt
+            if repeat.wait <= 0:
+                repeat.wait += REPEAT_INTERVAL
+                self._emit(repeat.command, repeat.device)
+
+    def _add_scroll(self, dx: float, dy: float) -> None:
+        sign = -1.0 if self.settings.map_reversed else 1.0
+        self._scroll_acc[0] += dx * sign
+        self._scroll_acc[1] += dy * sign
+        self._flush_scroll()
+
+    def _flush_scroll(self) -> None:
+        dx, dy = int(self._scroll_acc[0]), int(self._scroll_acc[1])
+        if dx or dy:
+            self._scroll_acc[0] -= dx
+            self._scroll_acc[1] -= dy
+            self._emit(Command.SCROLL, Device.SYSTEM, delta=(dx, dy))
+
+
+_TEXT_MODE_KEYS = frozenset({Command.CONFIRM, Command.CANCEL, Command.BACKSPACE, Command.DELETE,
+                             Command.LEFT, Command.RIGHT, Command.HOME, Command.END,
+                             Command.NEXT, Command.UP, Command.DOWN})
+_REPEATING = frozenset({Command.BACKSPACE, Command.DELETE, Command.PAGE_UP, Command.PAGE_DOWN})
+
+
+def _radial(x: float, y: float) -> tuple[float, float]:
+    """Apply a radial dead zone and a square response curve (fine aim near the centre)."""
+    magnitude = math.hypot(x, y)
+    if magnitude < STICK_DEAD_ZONE:
+        return 0.0, 0.0
+    scaled = min((magnitude - STICK_DEAD_ZONE) / (1.0 - STICK_DEAD_ZONE), 1.0)
+    factor = scaled * scaled / magnitude
+    return x * factor, y * factor
+
+
+def _typed_char(event: pygame.event.Event) -> str:
+    """The printable character a KEYDOWN types, also for posted events without `unicode`."""
+    char = getattr(event, "unicode", "") or ""
+    if len(char) == 1 and char.isprintable():
+        return char
+    key = getattr(event, "key", 0)
+    if 32 <= key < 127:
+        char = chr(key)
+        if getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            char = char.upper()
+        return char if char.isprintable() else ""
+    return ""
+
+
+def key_names(bindings: Mapping[str, tuple[str, ...]], command: Command) -> tuple[str, ...]:
+    """The key names bound to `command`, for help screens."""
+    return bindings.get(command.name, ())
