@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from game.engine.board import WorldMap
-from game.engine.config import HARD_ARMY_LIMIT, GameConfig, Variants
+from game.engine.config import COLOURS, HARD_ARMY_LIMIT, LEVELS, NEUTRAL_COLOUR, GameConfig, Variants
 from game.engine.errors import StateError
 from game.engine.game import Battle, Game, Phase, PlayerState, Statistics
 from game.engine.missions import MISSIONS
@@ -191,8 +191,11 @@ def _read_players(game: Game, r: _Reader) -> None:
             raise StateError(f"player {index + 1} holds a card that is not a card name")
         mission = p.str("mission", MISSIONS, optional=True)
         hq = p.str("headquarters", game.board.territories, optional=True)
+        colours = (NEUTRAL_COLOUR,) if is_neutral else COLOURS
+        levels = ("neutral",) if is_neutral else LEVELS
         game.players.append(PlayerState(
-            name=name, colour=p.str("colour"), level=p.str("level"), is_neutral=is_neutral,
+            name=name, colour=p.str("colour", colours), level=p.str("level", levels),
+            is_neutral=is_neutral,
             eliminated=p.bool("eliminated"), hand=list(hand), mission=mission, headquarters=hq,
         ))
 
