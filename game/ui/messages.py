@@ -1,0 +1,99 @@
+"""The message area: two lines at the bottom that always say what is happening.
+
+`MessageLog` keeps the last 200 lines; `MessageArea` shows the newest line and the status
+line (the territory under the pointer), or scrolls back through the history on request.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pygame
+
+from game.input import Command, CommandEvent
+from game.ui import palette
+from game.ui.font import Fonts
+
+HISTORY_LINES = 200
+AREA_RECT = (0, 372, 640, 28)
+
+Colour = tuple[int, int, int]
+
+
+class MessageLog:
+    """The last `HISTORY_LINES` messages, each with its colour."""
+
+    def __init__(self, limit: int = HISTORY_LINES) -> None:
+        self.lines: deque[tuple[str, Colour]] = deque(maxlen=limit)
+
+    def add(self, text: str, colour: Colour = palette.WHITE) -> None:
+        for line in text.split("\n"):
+            self.lines.append((line, colour))
+
+    @property
+    def latest(self) -> str:
+        return self.lines[-1][0] if self.lines else ""
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
+class MessageArea:
+    """Draws the log in a 640x28 strip; PAGE_UP/PAGE_DOWN and the wheel scroll the history."""
+
+    def __init__(self, fonts: Fonts, log: MessageLog | None = None,
+                 rect: tuple[int, int, int, int] = AREA_RECT,
+                 hint: str = "F1 Help   F2 Continents") -> None:
+        self.fonts = fonts
+        self.log = log if log is not None else MessageLog()
+        self.rect = pygame.Rect(rect)
+        self.hint = hint
+        self.status = ""
+        self.status_colour: Colour = palette.AMBER
+        self.back = 0  # lines scrolled back into the history; 0 shows the newest
+
+    def add(self, text: str, colour: Colour = palette.WHITE) -> None:
+        """Log a message and jump back to the newest line."""
+        self.log.add(text, colour)
+        self.back = 0
+
+    def scroll_history(self, lines: int) -> None:
+        """Positive goes back in time."""
+        self.back = max(0, min(max(0, len(self.log) - 2), self.back + lines))
+
+    def handle(self, cmd: CommandEvent) -> bool:
+        if cmd.kind is Command.PAGE_UP:
+            self.scroll_history(2)
+        elif cmd.kind is Command.PAGE_DOWN:
+            self.scroll_history(-2)
+        elif cmd.kind is Command.WHEEL and self.rect.collidepoint(cmd.pos):
+            self.scroll_history(cmd.value)
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, palette.MESSAGE_BG, r)
+        pygame.draw.line(surface, palette.DARK, r.topleft, (r.right - 1, r.top))
+        body = self.fonts.body
+        width = r.width - 12
+        lines = list(self.log.lines)
+        if self.back:
+            end = len(lines) - self.back
+            shown = lines[max(0, end - 2):end]
+            for i, (text, colour) in enumerate(shown):
+                body.draw(surface, body.ellipsize(text, width - 80), (r.x + 6, r.y + 4 + i * 11),
+                          colour)
+            body.draw(surface, f"History -{self.back}  PgDn", (r.right - 6, r.y + 4),
+                      palette.DIM_TEXT, align="right")
+            return
+        if lines:
+            text, colour = lines[-1]
+            body.draw(surface, body.ellipsize(text, width), (r.x + 6, r.y + 4), colour)
+        hint_w = body.width(self.hint) + 12 if self.hint else 0
+        if self.status:
+            body.draw(surface, body.ellipsize(self.status, width - hint_w), (r.x + 6, r.y + 15),
+                      self.status_colour)
+        if self.hint:
+            body.draw(surface, self.hint, (r.right - 6, r.y + 15), palette.DIM_TEXT, align="right")

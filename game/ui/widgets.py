@@ -1,0 +1,498 @@
+"""Dialog widgets: buttons, the window frame, text edit box, number prompt and list box.
+
+Widgets take `CommandEvent`s (never pygame events): `handle` returns True when it used the
+command. Actions are callbacks, so a scene wires a dialog up in a few lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.input import Command, CommandEvent, Device
+from game.ui import palette
+from game.ui.draw import bevel_box, drop_shadow, sunken_field
+from game.ui.font import Fonts
+
+TITLE_BAR_HEIGHT = 12
+BLINK_SECONDS = 0.5
+FLASH_SECONDS = 0.12
+LIST_ROW_HEIGHT = 11
+SCROLLBAR_WIDTH = 8
+
+RectLike = pygame.Rect | tuple[int, int, int, int]
+
+
+class Widget:
+    """Base of the dialog widgets: a rect, focus, and the three per-frame calls."""
+
+    focusable = False
+
+    def __init__(self, rect: RectLike) -> None:
+        self.rect = pygame.Rect(rect)
+        self.focused = False
+        self.visible = True
+
+    def handle(self, cmd: CommandEvent) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class Button(Widget):
+    """A push button; the default button has the thick border and is pressed by Return.
+
+    `selected` draws it filled blue (a chosen option among several, as in the setup screen).
+    """
+
+    focusable = True
+
+    def __init__(self, fonts: Fonts, rect: RectLike, label: str,
+                 on_press: Callable[[], None] | None = None, *, is_default: bool = False,
+                 enabled: bool = True, selected: bool = False, bold: bool = False) -> None:
+        super().__init__(rect)
+        self.fonts = fonts
+        self.label = label
+        self.on_press = on_press
+        self.is_default = is_default
+        self.enabled = enabled
+        self.selected = selected
+        self.bold = bold
+        self._flash = 0.0
+
+    def press(self) -> bool:
+        """Fire the button as if clicked; False (nothing happens) when dimmed."""
+        if not self.enabled:
+            return False
+        self._flash = FLASH_SECONDS
+        if self.on_press:
+            self.on_press()
+        return True
+
+    def handle(self, cmd: CommandEvent) -> bool:
+        if cmd.kind is Command.PRESS and self.visible and self.rect.collidepoint(cmd.pos):
+            self.press()
+            return True
+        if cmd.kind is Command.CONFIRM and self.focused:
+            return self.press()
+        return False
+
+    def update(self, dt: float) -> None:
+        self._flash = max(0.0, self._flash - dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        if self.is_default:
+            pygame.draw.rect(surface, palette.INK, r.inflate(4, 4), 1)
+            pygame.draw.rect(surface, palette.INK, r.inflate(2, 2), 1)
+        pressed = self._flash > 0
+        face = palette.SELECT_BLUE if self.selected else palette.LIGHT
+        if pressed:
+            face = palette.FACE
+        bevel_box(surface, r, face, raised=not pressed)
+        if self.selected:
+            pygame.draw.rect(surface, palette.NAVY, r, 1)
+        if self.focused:
+            pygame.draw.rect(surface, palette.AMBER, r.inflate(-4, -4), 1)
+        font = self.fonts.bold if self.bold else self.fonts.body
+        colour = palette.WHITE if self.selected else palette.INK
+        if not self.enabled:
+            colour = palette.DIM_TEXT
+        label = font.ellipsize(self.label, r.width - 6)
+        y = r.y + (r.height - 7) // 2 + (1 if pressed else 0)
+        font.draw(surface, label, (r.centerx + (1 if pressed else 0), y), colour, align="center")
+
+
+class Label(Widget):
+    """Static text, optionally bold or wrapped to the rect's width."""
+
+    def __init__(self, fonts: Fonts, rect: RectLike, text: str, *,
+                 colour: tuple[int, int, int] = palette.INK, bold: bool = False,
+                 align: str = "left") -> None:
+        super().__init__(rect)
+        self.fonts = fonts
+        self.text = text
+        self.colour = colour
+        self.bold = bold
+        self.align = align
+
+    def draw(self, surface: pygame.Surface) -> None:
+        font = self.fonts.bold if self.bold else self.fonts.body
+        x = {"left": self.rect.x, "center": self.rect.centerx, "right": self.rect.right}[self.align]
+        for i, line in enumerate(font.wrap(self.text, self.rect.width)):
+            font.draw(surface, line, (x, self.rect.y + i * font.line_height), self.colour,
+                      align=self.align)
+
+
+class TextBox(Widget):
+    """A one-line edit box: typing, backspace, delete, cursor keys, blinking cursor, max length.
+
+    The scene sets `wants_text` while a text box has focus so typed keys arrive as TEXT.
+    """
+
+    focusable = True
+
+    def __init__(self, fonts: Fonts, rect: RectLike, text: str = "", *, max_length: int = 16,
+                 on_focus: Callable[[TextBox], None] | None = None,
+                 on_change: Callable[[str], None] | None = None) -> None:
+        super().__init__(rect)
+        self.fonts = fonts
+        self.text = text[:max_length]
+        self.max_length = max_length
+        self.cursor = len(self.text)
+        self.on_focus = on_focus
+        self.on_change = on_change
+        self._blink = 0.0
+
+    def handle(self, cmd: CommandEvent) -> bool:
+        if cmd.kind is Command.PRESS and self.rect.collidepoint(cmd.pos):
+            if not self.focused and self.on_focus:
+                self.on_focus(self)
+            self.focused = True
+            self.cursor = len(self.text)
+            return True
+        if not self.focused:
+            return False
+        before = self.text
+        kind = cmd.kind
+        if kind is Command.TEXT:
+            room = self.max_length - len(self.text)
+            typed = cmd.text[:room]
+            if typed:
+                self.text = self.text[:self.cursor] + typed + self.text[self.cursor:]
+                self.cursor += len(typed)
+        elif kind is Command.BACKSPACE and self.cursor > 0:
+            self.text = self.text[:self.cursor - 1] + self.text[self.cursor:]
+            self.cursor -= 1
+        elif kind is Command.DELETE:
+            self.text = self.text[:self.cursor] + self.text[self.cursor + 1:]
+        elif kind is Command.LEFT:
+            self.cursor = max(0, self.cursor - 1)
+        elif kind is Command.RIGHT:
+            self.cursor = min(len(self.text), self.cursor + 1)
+        elif kind is Command.HOME:
+            self.cursor = 0
+        elif kind is Command.END:
+            self.cursor = len(self.text)
+        else:
+            return False
+        self._blink = 0.0
+        if self.text != before and self.on_change:
+            self.on_change(self.text)
+        return True
+
+    def update(self, dt: float) -> None:
+        self._blink = (self._blink + dt) % (2 * BLINK_SECONDS)
+
+    @property
+    def is_cursor_shown(self) -> bool:
+        return self.focused and self._blink < BLINK_SECONDS
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        if self.focused:
+            sunken_field(surface, r, palette.WHITE, palette.SELECT_BLUE)
+            pygame.draw.rect(surface, palette.TITLE_BLUE, r.inflate(2, 2), 1)
+        else:
+            sunken_field(surface, r, palette.CREAM)
+        body = self.fonts.body
+        y = r.y + (r.height - 7) // 2
+        body.draw(surface, self.text, (r.x + 3, y), palette.INK)
+        if self.is_cursor_shown:
+            cx = r.x + 3 + body.width(self.text[:self.cursor]) + (1 if self.cursor else 0)
+            pygame.draw.line(surface, palette.INK, (cx, y - 1), (cx, y + 8))
+
+
+class NumberPrompt(Widget):
+    """Asks for a number in [minimum, maximum] with a default that Return accepts.
+
+    Up/Right (or stick, wheel) add one, Down/Left take one, Page Up/Down step by ten, typed
+    digits replace the default; the small arrows beside the field work with the pointer.
+    """
+
+    focusable = True
+
+    def __init__(self, fonts: Fonts, rect: RectLike, *, minimum: int, maximum: int,
+                 default: int, on_accept: Callable[[int], None] | None = None) -> None:
+        super().__init__(rect)
+        self.fonts = fonts
+        self.minimum = minimum
+        self.maximum = maximum
+        self.default = max(minimum, min(maximum, default))
+        self.value = self.default
+        self.typed = ""
+        self.on_accept = on_accept
+        self.focused = True
+        self._blink = 0.0
+
+    @property
+    def up_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.right - 11, self.rect.y, 11, self.rect.height // 2)
+
+    @property
+    def down_rect(self) -> pygame.Rect:
+        half = self.rect.height // 2
+        return pygame.Rect(self.rect.right - 11, self.rect.y + half, 11, self.rect.height - half)
+
+    def _set(self, value: int) -> None:
+        self.value = max(self.minimum, min(self.maximum, value))
+        self.typed = ""
+
+    def accept(self) -> int:
+        """Take the shown value (clamped) and tell `on_accept`."""
+        self._set(self.value)
+        if self.on_accept:
+            self.on_accept(self.value)
+        return self.value
+
+    def handle(self, cmd: CommandEvent) -> bool:
+        kind = cmd.kind
+        step = {Command.UP: 1, Command.RIGHT: 1, Command.DOWN: -1, Command.LEFT: -1,
+                Command.PAGE_UP: 10, Command.PAGE_DOWN: -10}.get(kind)
+        if step is not None:
+            self._set(self.value + step)
+        elif kind is Command.WHEEL:
+            self._set(self.value + cmd.value)
+        elif kind is Command.HOME:
+            self._set(self.maximum)
+        elif kind is Command.END:
+            self._set(self.minimum)
+        elif kind is Command.TEXT and cmd.text.isdigit():
+            typed = (self.typed + cmd.text).lstrip("0")[:len(str(self.maximum))]
+            self.typed = typed
+            self.value = int(typed) if typed else 0
+        elif kind is Command.BACKSPACE:
+            self.typed = self.typed[:-1] if self.typed else str(self.value)[:-1]
+            self.value = int(self.typed) if self.typed else 0
+        elif kind is Command.CONFIRM:
+            self.accept()
+        elif kind is Command.PRESS and self.up_rect.collidepoint(cmd.pos):
+            self._set(self.value + 1)
+        elif kind is Command.PRESS and self.down_rect.collidepoint(cmd.pos):
+            self._set(self.value - 1)
+        elif kind is Command.PRESS and cmd.device is Device.PAD:
+            self.accept()  # fire accepts when the pad is the only device
+        else:
+            return False
+        self._blink = 0.0
+        return True
+
+    def update(self, dt: float) -> None:
+        self._blink = (self._blink + dt) % (2 * BLINK_SECONDS)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        field = pygame.Rect(r.x, r.y, r.width - 12, r.height)
+        sunken_field(surface, field, palette.WHITE, palette.SELECT_BLUE)
+        text = self.typed if self.typed else str(self.value)
+        body = self.fonts.bold
+        y = r.y + (r.height - 7) // 2
+        colour = palette.INK if self.minimum <= self.value <= self.maximum else palette.ALERT_RED
+        body.draw(surface, text, (field.right - 4, y), colour, align="right")
+        if self.typed and self._blink < BLINK_SECONDS:
+            pygame.draw.line(surface, palette.INK, (field.right - 2, y - 1), (field.right - 2, y + 8))
+        for rect, up in ((self.up_rect, True), (self.down_rect, False)):
+            bevel_box(surface, rect, palette.LIGHT)
+            cx, cy = rect.centerx, rect.centery
+            for i in range(3):
+                yy = cy - 1 + i if up else cy + 1 - i
+                pygame.draw.line(surface, palette.INK, (cx - i, yy), (cx + i, yy))
+
+
+class ListBox(Widget):
+    """A scrollable list (saved games): pointer, arrows, page keys and the wheel choose.
+
+    Choosing the selected row again, or CONFIRM, calls `on_activate` with its index.
+    """
+
+    focusable = True
+
+    def __init__(self, fonts: Fonts, rect: RectLike, items: Sequence[str], *,
+                 on_select: Callable[[int], None] | None = None,
+                 on_activate: Callable[[int], None] | None = None) -> None:
+        super().__init__(rect)
+        self.fonts = fonts
+        self.items = list(items)
+        self.selected: int | None = 0 if self.items else None
+        self.top = 0
+        self.on_select = on_select
+        self.on_activate = on_activate
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, (self.rect.height - 4) // LIST_ROW_HEIGHT)
+
+    def set_items(self, items: Sequence[str]) -> None:
+        self.items = list(items)
+        self.selected = 0 if self.items else None
+        self.top = 0
+
+    def _select(self, index: int) -> None:
+        if not self.items:
+            return
+        index = max(0, min(len(self.items) - 1, index))
+        self.selected = index
+        if index < self.top:
+            self.top = index
+        elif index >= self.top + self.visible_rows:
+            self.top = index - self.visible_rows + 1
+        if self.on_select:
+            self.on_select(index)
+
+    def _scroll(self, rows: int) -> None:
+        self.top = max(0, min(max(0, len(self.items) - self.visible_rows), self.top + rows))
+
+    def handle(self, cmd: CommandEvent) -> bool:
+        kind = cmd.kind
+        current = self.selected if self.selected is not None else -1
+        moves = {Command.UP: -1, Command.DOWN: 1, Command.PAGE_UP: -self.visible_rows,
+                 Command.PAGE_DOWN: self.visible_rows}
+        if kind in moves:
+            self._select(current + moves[kind])
+        elif kind is Command.HOME:
+            self._select(0)
+        elif kind is Command.END:
+            self._select(len(self.items) - 1)
+        elif kind is Command.WHEEL and self.rect.collidepoint(cmd.pos):
+            self._scroll(-cmd.value)
+        elif kind is Command.CONFIRM and self.selected is not None:
+            if self.on_activate:
+                self.on_activate(self.selected)
+        elif kind is Command.PRESS and self.rect.collidepoint(cmd.pos):
+            row = (cmd.pos[1] - self.rect.y - 2) // LIST_ROW_HEIGHT + self.top
+            if cmd.pos[0] >= self.rect.right - SCROLLBAR_WIDTH:
+                self._scroll(-self.visible_rows if cmd.pos[1] < self.rect.centery
+                             else self.visible_rows)
+            elif 0 <= row < len(self.items):
+                if row == self.selected and self.on_activate:
+                    self.on_activate(row)
+                else:
+                    self._select(row)
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        sunken_field(surface, r, palette.CREAM)
+        body = self.fonts.body
+        text_w = r.width - SCROLLBAR_WIDTH - 6
+        for row in range(self.visible_rows):
+            index = self.top + row
+            if index >= len(self.items):
+                break
+            y = r.y + 2 + row * LIST_ROW_HEIGHT
+            colour = palette.INK
+            if index == self.selected:
+                pygame.draw.rect(surface, palette.SELECT_BLUE,
+                                 (r.x + 1, y, r.width - SCROLLBAR_WIDTH - 2, LIST_ROW_HEIGHT))
+                colour = palette.WHITE
+            body.draw(surface, body.ellipsize(self.items[index], text_w), (r.x + 4, y + 2), colour)
+        draw_scrollbar(surface, pygame.Rect(r.right - SCROLLBAR_WIDTH, r.y, SCROLLBAR_WIDTH, r.height),
+                   self.top, self.visible_rows, len(self.items))
+
+
+def draw_scrollbar(surface: pygame.Surface, track: pygame.Rect, top: int, shown: int, total: int
+               ) -> None:
+    pygame.draw.rect(surface, palette.FACE, track)
+    pygame.draw.rect(surface, palette.SHADOW, track, 1)
+    if total <= shown:
+        return
+    inner = track.inflate(-2, -2)
+    h = max(6, inner.height * shown // total)
+    y = inner.y + (inner.height - h) * top // max(1, total - shown)
+    bevel_box(surface, (inner.x, y, inner.width, h), palette.LIGHT, border=None)
+
+
+class Dialog:
+    """A window: shadow, title bar and grey body, holding widgets.
+
+    Return presses the default button, ESC the cancel button, Tab moves the focus; other
+    commands go to the focused widget first, then to the others (for pointer presses).
+    """
+
+    def __init__(self, fonts: Fonts, rect: RectLike, title: str,
+                 widgets: Sequence[Widget] = (), *, default: Button | None = None,
+                 cancel: Button | None = None) -> None:
+        self.fonts = fonts
+        self.rect = pygame.Rect(rect)
+        self.title = title
+        self.widgets = list(widgets)
+        self.default = default
+        self.cancel = cancel
+        for w in (default, cancel):
+            if w is not None and w not in self.widgets:
+                self.widgets.append(w)
+
+    @property
+    def body(self) -> pygame.Rect:
+        """The client area below the title bar, for laying out widgets."""
+        return pygame.Rect(self.rect.x + 2, self.rect.y + TITLE_BAR_HEIGHT + 1,
+                           self.rect.width - 4, self.rect.height - TITLE_BAR_HEIGHT - 3)
+
+    @property
+    def focused(self) -> Widget | None:
+        return next((w for w in self.widgets if w.focused), None)
+
+    @property
+    def wants_text(self) -> bool:
+        return isinstance(self.focused, TextBox | NumberPrompt)
+
+    def focus(self, widget: Widget | None) -> None:
+        for w in self.widgets:
+            w.focused = w is widget
+
+    def _focus_next(self) -> None:
+        chain = [w for w in self.widgets if w.focusable and w.visible]
+        if not chain:
+            return
+        current = self.focused
+        index = chain.index(current) + 1 if current in chain else 0
+        self.focus(chain[index % len(chain)])
+
+    def handle(self, cmd: CommandEvent) -> bool:
+        if cmd.kind is Command.NEXT:
+            self._focus_next()
+            return True
+        focused = self.focused
+        if cmd.kind is Command.PRESS:
+            for w in self.widgets:
+                if w.visible and w.rect.collidepoint(cmd.pos):
+                    if w.focusable and not isinstance(w, Button):
+                        self.focus(w)
+                    return w.handle(cmd)
+            return False
+        if focused is not None and not isinstance(focused, Button) and focused.handle(cmd):
+            return True
+        if cmd.kind is Command.CONFIRM:
+            target = focused if isinstance(focused, Button) else self.default
+            return target.press() if target is not None else False
+        if cmd.kind is Command.CANCEL and self.cancel is not None:
+            return self.cancel.press()
+        return False
+
+    def update(self, dt: float) -> None:
+        for w in self.widgets:
+            w.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        drop_shadow(surface, r, 4)
+        pygame.draw.rect(surface, palette.FACE, r)
+        pygame.draw.rect(surface, palette.INK, r, 1)
+        pygame.draw.line(surface, palette.FACE_LIGHT, (r.x + 1, r.y + 1), (r.right - 2, r.y + 1))
+        title = pygame.Rect(r.x + 1, r.y + 1, r.width - 2, TITLE_BAR_HEIGHT)
+        pygame.draw.rect(surface, palette.TITLE_BLUE, title)
+        pygame.draw.line(surface, palette.INK, (r.x, title.bottom), (r.right - 1, title.bottom))
+        self.fonts.bold.draw(surface, self.title, (title.centerx, title.y + 3), palette.WHITE,
+                             align="center")
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface)
