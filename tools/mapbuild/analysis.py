@@ -1,0 +1,222 @@
+"""Measurements on the label raster: distances, touching pairs, anchors, boxes, areas."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def chessboard_distance(labels: bytes | bytearray, width: int, height: int) -> list[int]:
+    """Per pixel: steps to the nearest pixel with another label (the image edge counts as other).
+
+    Two raster passes; the value is how big a square around the pixel stays inside its region,
+    which is what an army badge needs.
+    """
+    big = width + height
+    d = [0] * (width * height)
+    for y in range(height):
+        base = y * width
+        for x in range(width):
+            i = base + x
+            v = labels[i]
+            if x == 0 or y == 0 or x == width - 1 or y == height - 1:
+                d[i] = 1
+                continue
+            best = big
+            for j in (i - 1, i - width - 1, i - width, i - width + 1):
+                if labels[j] != v:
+                    best = 1
+                    break
+                if d[j] + 1 < best:
+                    best = d[j] + 1
+            d[i] = best
+    for y in range(height - 2, 0, -1):
+        base = y * width
+        for x in range(width - 2, 0, -1):
+            i = base + x
+            best = d[i]
+            if best == 1:
+                continue
+            for j in (i + 1, i + width - 1, i + width, i + width + 1):
+                if d[j] + 1 < best:
+                    best = d[j] + 1
+            d[i] = best
+    return d
+
+
+def touching_pairs(labels: bytes | bytearray, width: int, height: int) -> set[tuple[int, int]]:
+    """Pairs of land values that meet, counting diagonal contact (it looks like touching)."""
+    pairs: set[tuple[int, int]] = set()
+    for y in range(height - 1):
+        base = y * width
+        for x in range(width):
+            a = labels[base + x]
+            if not a:
+                continue
+            for j in (base + x + 1, base + x + width, base + x + width + 1, base + x + width - 1):
+                if x == width - 1 and j in (base + x + 1, base + x + width + 1):
+                    continue
+                if x == 0 and j == base + x + width - 1:
+                    continue
+                b = labels[j]
+                if b and b != a:
+                    pairs.add((min(a, b), max(a, b)))
+    return pairs
+
+
+@dataclass
+class RegionStats:
+    """Pixel count, bounding box (x0, y0, x1, y1 inclusive) and centroid of one label."""
+
+    area: int
+    box: tuple[int, int, int, int]
+    cx: float
+    cy: float
+
+
+def region_stats(labels: bytes | bytearray, width: int, height: int) -> dict[int, RegionStats]:
+    """Area, box and centroid for every non-zero label."""
+    acc: dict[int, list[int]] = {}
+    for y in range(height):
+        row = labels[y * width : (y + 1) * width]
+        for x, v in enumerate(row):
+            if v:
+                a = acc.get(v)
+                if a is None:
+                    acc[v] = [1, x, y, x, y, x, y]
+                else:
+                    a[0] += 1
+                    if x < a[1]:
+                        a[1] = x
+                    if x > a[3]:
+                        a[3] = x
+                    a[4] = y
+                    a[5] += x
+                    a[6] += y
+    return {
+        v: RegionStats(a[0], (a[1], a[2], a[3], a[4]), a[5] / a[0], a[6] / a[0])
+        for v, a in sorted(acc.items())
+    }
+
+
+def best_anchor(
+    labels: bytes | bytearray, dist: list[int], width: int, value: int, stats: RegionStats
+) -> tuple[int, int, int]:
+    """The badge point: among the roomiest pixels, the one nearest the territory's centroid.
+
+    Returns (x, y, room) where room is the chessboard distance at that point.
+    """
+    x0, y0, x1, y1 = stats.box
+    top = 0
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            i = y * width + x
+            if labels[i] == value and dist[i] > top:
+                top = dist[i]
+    # Room beyond a badge's half-width (12 px) matters less than being central.
+    floor = min(top, 12)
+    best: tuple[float, int, int] | None = None
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            i = y * width + x
+            if labels[i] == value and dist[i] >= floor:
+                key = ((x - stats.cx) ** 2 + (y - stats.cy) ** 2, y, x)
+                if best is None or key < best:
+                    best = key
+    assert best is not None
+    return best[2], best[1], dist[best[1] * width + best[2]]
+
+
+def chamfer_to_targets(is_target: bytes | bytearray, width: int, height: int) -> list[int]:
+    """Chamfer (3-4) distance from every pixel to the nearest target pixel, in thirds of a pixel.
+
+    Rounder than chessboard distance, so the sea glow hugs coasts like a soft halo.
+    """
+    inf = 3 * (width + height)
+    d = [0 if t else inf for t in is_target]
+    for y in range(height):
+        base = y * width
+        for x in range(width):
+            i = base + x
+            v = d[i]
+            if v == 0:
+                continue
+            if x > 0 and d[i - 1] + 3 < v:
+                v = d[i - 1] + 3
+            if y > 0:
+                j = i - width
+                if d[j] + 3 < v:
+                    v = d[j] + 3
+                if x > 0 and d[j - 1] + 4 < v:
+                    v = d[j - 1] + 4
+                if x < width - 1 and d[j + 1] + 4 < v:
+                    v = d[j + 1] + 4
+            d[i] = v
+    for y in range(height - 1, -1, -1):
+        base = y * width
+        for x in range(width - 1, -1, -1):
+            i = base + x
+            v = d[i]
+            if v == 0:
+                continue
+            if x < width - 1 and d[i + 1] + 3 < v:
+                v = d[i + 1] + 3
+            if y < height - 1:
+                j = i + width
+                if d[j] + 3 < v:
+                    v = d[j] + 3
+                if x < width - 1 and d[j + 1] + 4 < v:
+                    v = d[j + 1] + 4
+                if x > 0 and d[j - 1] + 4 < v:
+                    v = d[j - 1] + 4
+            d[i] = v
+    return d
+
+
+def coast_pixels(labels: bytes | bytearray, width: int, height: int) -> dict[int, list[tuple[int, int]]]:
+    """Land pixels next to sea (4-neighbours), grouped by label, in raster order."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for y in range(height):
+        base = y * width
+        for x in range(width):
+            v = labels[base + x]
+            if not v:
+                continue
+            if (
+                (x > 0 and not labels[base + x - 1])
+                or (x < width - 1 and not labels[base + x + 1])
+                or (y > 0 and not labels[base + x - width])
+                or (y < height - 1 and not labels[base + x + width])
+            ):
+                out.setdefault(v, []).append((x, y))
+    return out
+
+
+def nearest_pair(
+    a: list[tuple[int, int]], b: list[tuple[int, int]], width: int
+) -> tuple[tuple[int, int], tuple[int, int], int]:
+    """Closest coast points of two territories; the map wraps east-west (Bering Strait).
+
+    Returns (pa, pb, wrap) where wrap is -1/0/+1: pb's x should be read as x + wrap * width.
+    """
+    best: tuple[int, tuple[int, int], tuple[int, int], int] | None = None
+    for ax, ay in a[::2]:
+        for bx, by in b[::2]:
+            dy = by - ay
+            for wrap in (0, -1, 1):
+                dx = bx + wrap * width - ax
+                d = dx * dx + dy * dy
+                if best is None or d < best[0]:
+                    best = (d, (ax, ay), (bx, by), wrap)
+    assert best is not None
+    # refine around the coarse answer at full resolution
+    _, pa, pb, wrap = best
+    near_a = [p for p in a if abs(p[0] - pa[0]) <= 3 and abs(p[1] - pa[1]) <= 3]
+    near_b = [p for p in b if abs(p[0] - pb[0]) <= 3 and abs(p[1] - pb[1]) <= 3]
+    for ax, ay in near_a:
+        for bx, by in near_b:
+            dx = bx + wrap * width - ax
+            dy = by - ay
+            d = dx * dx + dy * dy
+            if d < best[0]:
+                best = (d, (ax, ay), (bx, by), wrap)
+    return best[1], best[2], best[3]

@@ -1,0 +1,143 @@
+"""The map projection: Miller-like latitudes, then smooth local warps, then island growth.
+
+Why warps: the board game is not a true projection. Europe needs room for seven
+territories, oceans are squeezed and small islands must be big enough to click. Every
+warp is a smooth, fold-free displacement, so countries that share a border keep
+sharing it after warping.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+
+def miller_deg(lat: float) -> float:
+    """Miller cylindrical ordinate in degree units: stretches the inhabited north like the board."""
+    rad = math.radians(lat)
+    return math.degrees(1.25 * math.log(math.tan(math.pi / 4 + 0.4 * rad)))
+
+
+@dataclass(frozen=True)
+class Lens:
+    """Radial magnification around a (lon, lat) centre; 'strength' 0.6 means +60 % at the centre.
+
+    The profile r' = r * (1 + a * exp(-r^2 / s^2)) stays monotonic for a < 2.2, so it never folds.
+    """
+
+    lon: float
+    lat: float
+    radius: float
+    strength: float
+
+    @property
+    def cu(self) -> float:
+        return self.lon
+
+    @property
+    def cv(self) -> float:
+        return miller_deg(self.lat)
+
+
+@dataclass(frozen=True)
+class Shift:
+    """Gaussian-weighted translation (du, dv in degree units) around a (lon, lat) centre."""
+
+    lon: float
+    lat: float
+    radius_u: float
+    radius_v: float
+    du: float
+    dv: float
+
+    @property
+    def cu(self) -> float:
+        return self.lon
+
+    @property
+    def cv(self) -> float:
+        return miller_deg(self.lat)
+
+
+@dataclass(frozen=True)
+class Grow:
+    """Scale an island group about its centre: rings whose centroid falls in the box move."""
+
+    box: tuple[float, float, float, float]  # lon0, lat0, lon1, lat1 of ring centroids
+    lon: float
+    lat: float
+    factor: float
+
+
+@dataclass(frozen=True)
+class OceanSqueeze:
+    """Shift everything west of an ocean east by 'shift' degrees, ramping across the ocean.
+
+    'ramps' lists (lat, west_lon, east_lon) rows, sorted north to south; between rows the ramp
+    ends are interpolated. West of the ramp the shift is constant, so the Americas move as one
+    rigid piece (no shear), and the squeeze only lands on water where the rows are chosen well.
+    """
+
+    shift: float
+    ramps: tuple[tuple[float, float, float], ...]
+
+    def apply(self, lon: float, lat: float) -> float:
+        """The squeezed longitude."""
+        rows = self.ramps
+        if lat >= rows[0][0]:
+            w, e = rows[0][1], rows[0][2]
+        elif lat <= rows[-1][0]:
+            w, e = rows[-1][1], rows[-1][2]
+        else:
+            for (la0, w0, e0), (la1, w1, e1) in zip(rows, rows[1:]):
+                if la1 <= lat <= la0:
+                    t = (la0 - lat) / (la0 - la1)
+                    w, e = w0 + (w1 - w0) * t, e0 + (e1 - e0) * t
+                    break
+        if lon <= w:
+            return lon + self.shift
+        if lon >= e:
+            return lon
+        return lon + self.shift * (e - lon) / (e - w)
+
+
+Warp = Lens | Shift
+
+
+def warp_point(u: float, v: float, warps: tuple[Warp, ...]) -> tuple[float, float]:
+    """Apply the warps in order to a point in (lon, miller-lat) degree units."""
+    for w in warps:
+        cu, cv = w.cu, w.cv
+        du, dv = u - cu, v - cv
+        if isinstance(w, Lens):
+            k = 1.0 + w.strength * math.exp(-(du * du + dv * dv) / (w.radius * w.radius))
+            u, v = cu + du * k, cv + dv * k
+        else:
+            g = math.exp(-(du * du) / (w.radius_u ** 2) - (dv * dv) / (w.radius_v ** 2))
+            u, v = u + w.du * g, v + w.dv * g
+    return u, v
+
+
+def project_point(
+    lon: float, lat: float, warps: tuple[Warp, ...], squeeze: OceanSqueeze | None = None
+) -> tuple[float, float]:
+    """(lon, lat) degrees to warped (u, v) degree units, v pointing north."""
+    if squeeze is not None:
+        lon = squeeze.apply(lon, lat)
+    return warp_point(lon, miller_deg(lat), warps)
+
+
+def densify(ring: list[tuple[float, float]], step: float) -> list[tuple[float, float]]:
+    """Insert points so no edge is longer than 'step' degrees, so straight lines bend with warps."""
+    out: list[tuple[float, float]] = []
+    n = len(ring)
+    for i in range(n):
+        x0, y0 = ring[i]
+        x1, y1 = ring[(i + 1) % n]
+        out.append((x0, y0))
+        d = max(abs(x1 - x0), abs(y1 - y0))
+        k = int(d / step)
+        for j in range(1, k + 1):
+            t = j / (k + 1)
+            out.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+    return out
