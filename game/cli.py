@@ -1,19 +1,57 @@
-"""Command line of Conquest: play (default), --demo, --simulate. Heavy modules load lazily."""
+"""Command line of Conquest: play (default), --demo, --simulate. Heavy modules load lazily.
+
+Options come in groups: each group is a function that adds its arguments to the parser,
+listed in OPTION_GROUPS, so a new mode (demo, simulate...) adds one function and one entry.
+The parsed namespace reaches the App as `AppOptions.args`.
+"""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def add_display_options(parser: argparse.ArgumentParser) -> None:
+    """Window, frame-count and screenshot options of the main loop."""
+    group = parser.add_argument_group("display")
+    screen = group.add_mutually_exclusive_group()
+    screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
+                        help="start in fullscreen (Alt+Return or F11 toggles)")
+    screen.add_argument("--windowed", dest="fullscreen", action="store_false",
+                        help="start in a window")
+    group.add_argument("--frames", type=_positive_int, metavar="N",
+                       help="quit after N frames, with a fixed time step (tests, screenshots)")
+    group.add_argument("--shots", type=Path, metavar="DIR",
+                       help="save frames as PNG files in DIR (with --frames)")
+    group.add_argument("--shot-every", type=_positive_int, default=0, metavar="K",
+                       help="save every K-th frame (default: only the last)")
+    group.add_argument("--headless", action="store_true",
+                       help="no window or sound device (SDL dummy drivers)")
+    group.add_argument("--settings", type=Path, metavar="FILE",
+                       help="settings file (default saves/settings.json)")
+
+
+OPTION_GROUPS: tuple[Callable[[argparse.ArgumentParser], None], ...] = (add_display_options,)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="conquest", description="Conquest: world conquest, 1988 style.")
+    for add_options in OPTION_GROUPS:
+        add_options(parser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point for `python main.py` and the `conquest` console script."""
-    build_parser().parse_args(argv)
-    from game.app import run  # noqa: PLC0415 - pygame loads only when the game is played
+    args = build_parser().parse_args(argv)
+    from game.app import AppOptions, run  # noqa: PLC0415 - pygame loads only when the game is played
 
-    return run()
+    return run(AppOptions.from_args(args))

@@ -1,0 +1,235 @@
+"""The title screen (big pixel-art CONQUEST over a globe) and the credits screen."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.input import Command, CommandEvent
+from game.scenes.base import Scene
+from game.ui import palette
+from game.ui.font import GLYPHS, LETTER_SPACING
+from game.ui.pointers import PointerKind
+
+if TYPE_CHECKING:
+    from game.app import App
+
+TITLE_TEXT = "CONQUEST"
+TITLE_BLOCK = 8
+IDLE_TO_CREDITS = 15.0
+BLINK = 0.6
+CREDITS = (
+    "# CONQUEST",
+    "A recreation of Computer RISK (1988)",
+    "",
+    "# The game",
+    "After the board game of world conquest and its 1988 home-computer",
+    "version: 42 territories, six continents, two to six generals.",
+    "",
+    "# Made by",
+    "The Conquest team. Every picture, letter and sound is drawn",
+    "or synthesised by the program itself.",
+    "",
+    "# Built with",
+    "Python and pygame-ce. Map outlines from Natural Earth (public domain).",
+)
+
+
+def _title_art(text: str, block: int) -> pygame.Surface:
+    """Letters of the pixel font enlarged into bevelled gold strokes with a hard shadow."""
+    cells: set[tuple[int, int]] = set()
+    x0 = 0
+    for char in text:
+        glyph = GLYPHS[char]
+        for y, row in enumerate(glyph[:7]):
+            cells.update((x0 + x, y) for x, bit in enumerate(row) if bit == "#")
+        x0 += len(glyph[0]) + LETTER_SPACING
+    width = x0 - LETTER_SPACING
+    shadow = block // 2
+    surf = pygame.Surface((width * block + shadow, 7 * block + shadow), pygame.SRCALPHA)
+    hi, face, lo = (248, 224, 120, 255), (*palette.GOLD, 255), (160, 110, 0, 255)
+    edge = max(1, block // 4)
+    for x, y in cells:
+        pygame.draw.rect(surf, (*palette.INK, 255),
+                         (x * block + shadow, y * block + shadow, block, block))
+    for x, y in cells:
+        r = pygame.Rect(x * block, y * block, block, block)
+        pygame.draw.rect(surf, face, r)
+        if (x, y - 1) not in cells:
+            pygame.draw.rect(surf, hi, (r.x, r.y, block, edge))
+        if (x - 1, y) not in cells:
+            pygame.draw.rect(surf, hi, (r.x, r.y, edge, block))
+        if (x, y + 1) not in cells:
+            pygame.draw.rect(surf, lo, (r.x, r.bottom - edge, block, edge))
+        if (x + 1, y) not in cells:
+            pygame.draw.rect(surf, lo, (r.right - edge, r.y, edge, block))
+    return surf
+
+
+# The hemisphere around Europe and Africa: rows are 11.25 degrees of latitude from the north
+# pole, columns 7.5 degrees of longitude from 70 W. 'g' land, 's' desert, 'i' ice, '.' sea.
+GLOBE_MAP = (
+    "........................",
+    "...iiii...ggggggggggggggg",
+    "....ii..g.gg.gggggggggggg",
+    "........g.gggggggggggggggg",
+    ".........ggg.gggsgggggggg",
+    "gg.......sssssssssssgggg.",
+    "ggg.....sssssssss.ss.gg..",
+    "gggg.....ggggggg......g..",
+    "gggg......ggggggg.....gg.",
+    ".ggg.......gggg.g........",
+    ".gg........ggg...........",
+    ".g.......................",
+    "........................",
+    "...iiiiiiiiiiiiiiiiiiii..",
+    "iiiiiiiiiiiiiiiiiiiiiiiii",
+    "iiiiiiiiiiiiiiiiiiiiiiiii",
+)
+GLOBE_WEST = -70.0
+GLOBE_CENTRE = 20.0
+GLOBE_LAND = {"g": (64, 136, 48), "s": (216, 148, 80), "i": (200, 196, 188)}
+
+
+def _globe(radius: int) -> pygame.Surface:
+    """A small pixel globe: sea, a coarse world map and a grid of meridians and parallels."""
+    size = radius * 2 + 1
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    for py in range(size):
+        for px in range(size):
+            dx, dy = (px - radius) / radius, (py - radius) / radius
+            if dx * dx + dy * dy > 1.0:
+                continue
+            lat = -math.degrees(math.asin(dy))
+            lon_off = math.degrees(math.asin(max(-1.0, min(1.0, dx / max(
+                math.cos(math.radians(lat)), 1e-6)))))
+            lon = GLOBE_CENTRE + lon_off
+            row = int((90.0 - lat) / 11.25)
+            col = int((lon - GLOBE_WEST) / 7.5)
+            colour: tuple[int, int, int] = palette.PANEL_BLUE
+            if 0 <= row < len(GLOBE_MAP) and 0 <= col < len(GLOBE_MAP[row]):
+                colour = GLOBE_LAND.get(GLOBE_MAP[row][col], colour)
+            grid = (abs(lon_off) % 30 < 1.6) or (abs(lat) % 30 < 1.6)
+            if grid and colour == palette.PANEL_BLUE:
+                colour = palette.SELECT_BLUE
+            if dx * dx + dy * dy > 0.86 or (dx + dy) > 0.9:
+                colour = (colour[0] * 3 // 5, colour[1] * 3 // 5, colour[2] * 3 // 5)
+            elif (dx + 0.35) ** 2 + (dy + 0.35) ** 2 < 0.04 and colour == palette.PANEL_BLUE:
+                colour = palette.SKY_BLUE
+            surf.set_at((px, py), (*colour, 255))
+    pygame.draw.circle(surf, (*palette.INK, 255), (radius, radius), radius, 1)
+    return surf
+
+
+def draw_sea_backdrop(surface: pygame.Surface) -> None:
+    """Deep sea with the faint dotted grid of the map, shared by title and credits."""
+    surface.fill(palette.SEA_DEEP)
+    for y in range(0, surface.get_height(), 16):
+        for x in range(0, surface.get_width(), 4):
+            surface.set_at((x, y), palette.TITLE_BLUE)
+    for x in range(0, surface.get_width(), 16):
+        for y in range(0, surface.get_height(), 4):
+            surface.set_at((x, y), palette.TITLE_BLUE)
+
+
+class TitleScene(Scene):
+    """Shows the title until any key or button; then `next_scene` (default: the placeholder)."""
+
+    pointer = PointerKind.NONE
+
+    def __init__(self, app: App, next_scene: Callable[[App], Scene] | None = None) -> None:
+        super().__init__(app)
+        self.next_scene = next_scene or _placeholder
+        self.time = 0.0
+        self.idle = 0.0
+
+    def enter(self) -> None:
+        self.title = _title_art(TITLE_TEXT, TITLE_BLOCK)
+        self.globe = _globe(56)
+
+    def resume(self) -> None:
+        self.idle = 0.0
+
+    def handle(self, command: CommandEvent) -> None:
+        if command.kind in (Command.SKIP, Command.PRESS, Command.CONFIRM):
+            self.app.scenes.replace(self.next_scene(self.app))
+        else:
+            self.idle = 0.0
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.idle += dt
+        if self.idle >= IDLE_TO_CREDITS:
+            self.idle = 0.0
+            self.app.scenes.push(CreditsScene(self.app, timeout=IDLE_TO_CREDITS))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_sea_backdrop(surface)
+        w = surface.get_width()
+        fonts = self.app.fonts
+        surface.blit(self.globe, (w // 2 - self.globe.get_width() // 2, 150))
+        surface.blit(self.title, (w // 2 - self.title.get_width() // 2, 56))
+        fonts.bold.draw(surface, "WORLD CONQUEST IN THE 1988 STYLE", (w // 2, 128), palette.CREAM,
+                        align="center")
+        for i, colour in enumerate(palette.PLAYER_COLOURS):
+            x = w // 2 - 3 * 22 + i * 22 + 4
+            pygame.draw.rect(surface, palette.INK, (x - 1, 283, 15, 15))
+            pygame.draw.rect(surface, colour.rgb, (x, 284, 13, 13))
+            fonts.body.draw(surface, str(i + 1), (x + 7, 287), colour.text, align="center")
+        if (self.time % (2 * BLINK)) < BLINK * 1.4:
+            fonts.bold.draw(surface, "Press any key or button", (w // 2, 322), palette.WHITE,
+                            align="center")
+        fonts.body.draw(surface, "After Computer RISK (1988).  Mouse, keyboard or joystick.",
+                        (w // 2, 380), palette.SKY_BLUE, align="center")
+
+
+class CreditsScene(Scene):
+    """The credits; any key or button (or the timeout, when shown by the idle title) goes back."""
+
+    pointer = PointerKind.NONE
+
+    def __init__(self, app: App, timeout: float | None = None) -> None:
+        super().__init__(app)
+        self.timeout = timeout
+        self.time = 0.0
+
+    def handle(self, command: CommandEvent) -> None:
+        if command.kind in (Command.SKIP, Command.PRESS, Command.CONFIRM, Command.CANCEL):
+            self.app.scenes.pop()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.timeout is not None and self.time >= self.timeout:
+            self.timeout = None
+            self.app.scenes.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_sea_backdrop(surface)
+        fonts = self.app.fonts
+        w = surface.get_width()
+        box = pygame.Rect(90, 50, w - 180, 280)
+        pygame.draw.rect(surface, palette.NAVY, box)
+        pygame.draw.rect(surface, palette.SELECT_BLUE, box, 1)
+        y = box.y + 14
+        for line in CREDITS:
+            if line.startswith("# "):
+                font, colour = fonts.bold, palette.AMBER
+                line = line[2:]
+                if line == TITLE_TEXT:
+                    font = fonts.large
+                    colour = palette.GOLD
+            else:
+                font, colour = fonts.body, palette.LIGHT
+            font.draw(surface, line, (w // 2, y), colour, align="center")
+            y += font.line_height if line else 6
+        fonts.body.draw(surface, "Press any key or button", (w // 2, 350), palette.SKY_BLUE,
+                        align="center")
+
+
+def _placeholder(app: App) -> Scene:
+    from game.scenes.placeholder import PlaceholderScene  # noqa: PLC0415 - replaced later
+
+    return PlaceholderScene(app)
