@@ -1,0 +1,35 @@
+"""Good: cautious and strong. Picks a continent and masses for it, guards its bonuses, breaks
+its rivals', finishes weak players for their cards, and plays for missions and HQs. No pygame."""
+
+from __future__ import annotations
+
+from game.ai.base import General
+from game.ai.profile import Profile
+
+GOOD = Profile(
+    name="good",
+    min_attack_p=0.55,
+    continue_p=0.3,
+    min_gain=0.3,
+    loss_weight=1.0,
+    kill_weight=0.6,
+    card_weight=1.0,
+    complete_weight=3.0,
+    progress_weight=1.2,
+    break_weight=1.5,
+    hunt=True,
+    plan_continent=True,
+    defend_share=0.5,
+    defend_ratio=0.9,
+    smart_occupy=True,
+    smart_fortify=True,
+    hold_cards=True,
+    objectives=True,
+    exposure_weight=0.12,
+)
+
+
+class GoodGeneral(General):
+    """The strongest level: the same machinery as Standard with a plan and more care."""
+
+    profile = GOOD
