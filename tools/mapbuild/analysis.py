@@ -36,7 +36,11 @@ def chessboard_distance(labels: bytes | bytearray, width: int, height: int) -> l
             best = d[i]
             if best == 1:
                 continue
+            v = labels[i]
             for j in (i + 1, i + width - 1, i + width, i + width + 1):
+                if labels[j] != v:
+                    best = 1
+                    break
                 if d[j] + 1 < best:
                     best = d[j] + 1
             d[i] = best

@@ -261,7 +261,7 @@ WARPS: tuple[Warp, ...] = (
 GROW: tuple[Grow, ...] = (
     Grow(box=(-25.0, 62.0, -12.0, 68.0), lon=-18.5, lat=65.0, factor=1.6),  # Iceland
     Grow(box=(-11.0, 49.0, 2.0, 60.0), lon=-3.5, lat=54.5, factor=1.3),  # Britain, Ireland
-    Grow(box=(128.0, 30.0, 146.0, 46.0), lon=137.0, lat=37.0, factor=1.6),  # Japan
+    Grow(box=(128.0, 30.0, 146.0, 46.0), lon=137.0, lat=37.0, factor=1.85),  # Japan
     Grow(box=(42.0, -27.0, 51.0, -11.0), lon=46.8, lat=-19.0, factor=1.5),  # Madagascar
     Grow(box=(94.0, -11.0, 129.0, 20.0), lon=115.0, lat=-1.0, factor=1.25),  # Indonesia
     Grow(box=(130.0, -11.0, 157.0, 0.0), lon=143.0, lat=-5.5, factor=1.3),  # New Guinea
