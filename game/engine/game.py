@@ -37,6 +37,8 @@ CARD_BONUS_ARMIES = 2
 
 
 class Phase(str, Enum):
+    """Where the game stands; `Game.to_move` says who must act in it."""
+
     CLAIM = "claim"
     PLACE = "place"
     CHOOSE_HQ = "choose_hq"
@@ -47,6 +49,9 @@ class Phase(str, Enum):
     OCCUPY = "occupy"
     FORTIFY = "fortify"
     GAME_OVER = "game_over"
+
+
+TURN_PHASES = frozenset({Phase.REINFORCE, Phase.ATTACK, Phase.OCCUPY, Phase.FORTIFY})
 
 
 @dataclass
@@ -481,6 +486,9 @@ class Game:
         self._validator(action)(action)
         events: list[ev.Event] = []
         self._handler(action)(action, events)
+        if self.phase in TURN_PHASES and self.objective != "world":
+            # a mission (18 territories with 2 armies) can be fulfilled by placing or moving
+            self._check_winner(events)
         return events
 
     def _validator(self, action: Action) -> Callable[[Any], None]:

@@ -293,3 +293,15 @@ def test_uk_neutral_gets_half_the_reinforcements_of_the_player_to_move_at_random
     assert game.reinforcements == 9  # 6 + Africa 3, the manual's example
     assert game.army_count(2) == before + 4
     assert sum(e.count for e in events_of(events, ev.NeutralReinforced)) == 4
+
+
+def test_a_mission_fulfilled_by_placing_reinforcements_wins_at_once():
+    owners = {t: (0 if i < 18 else 1) for i, t in enumerate(BOARD.territories)}
+    game = build(owners, count=2, game_type="uk_short", phase=Phase.REINFORCE, reinforcements=3)
+    game.objective = "missions"
+    game.players[0].mission = "occupy_18_with_2"
+    own = game.territories_of(0)
+    for t in own[1:]:
+        game.armies[t] = 2
+    events = game.apply(act.PlaceArmies(own[0], 1))
+    assert events_of(events, ev.GameWon)[0].reason == "mission"
