@@ -125,7 +125,7 @@ class MenuBar:
         body = self.fonts.body
         label_w = max((body.width(i.label) for i in menu.items), default=0)
         key_w = max((body.width(i.hotkey) for i in menu.items), default=0)
-        width = max(MENU_MIN_WIDTH, 12 + label_w + (14 + key_w if key_w else 0) + 8)
+        width = max(MENU_MIN_WIDTH, 13 + label_w + (14 + key_w if key_w else 0) + 8)
         height = sum(5 if i.separator else ITEM_HEIGHT for i in menu.items) + 4
         x = min(self.title_rects[index].x, self.width - width - 4)
         return pygame.Rect(x, BAR_HEIGHT - 1, width, height)
@@ -286,8 +286,8 @@ class MenuBar:
                 pygame.draw.rect(surface, palette.SELECT_BLUE if enabled else palette.FACE_LIGHT, r)
                 colour = palette.WHITE if enabled else palette.DARK
             if item.is_checked:
-                _draw_check(surface, (r.x + 2, r.y + 2), colour)
-            body.draw(surface, item.label, (r.x + 10, r.y + 1), colour)
+                _draw_check(surface, (r.x + 2, r.y + 1), colour)
+            body.draw(surface, item.label, (r.x + 11, r.y + 1), colour)
             if item.hotkey:
                 key_colour = colour if i == self.highlight else palette.DARK if enabled \
                     else palette.DIM_TEXT

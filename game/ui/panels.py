@@ -72,6 +72,8 @@ class TextPanel(Widget):
             heading = paragraph.startswith("# ")
             source = paragraph[2:] if heading else paragraph
             font = self.fonts.bold if heading else self.fonts.body
+            if heading and self.lines:
+                self.lines.append(("", False))  # air above each heading
             self.lines.extend((line, heading) for line in font.wrap(source, width))
         self.top = 0
 
