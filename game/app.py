@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -158,7 +159,10 @@ class App:
         flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
         for attempt in ({"flags": flags, "vsync": 1}, {"flags": flags}, {}):
             try:
-                return pygame.display.set_mode(LOGICAL_SIZE, **attempt)
+                with warnings.catch_warnings():
+                    # The dummy driver has no accelerated renderer; the software one is fine.
+                    warnings.filterwarnings("ignore", "no fast renderer")
+                    return pygame.display.set_mode(LOGICAL_SIZE, **attempt)
             except pygame.error:
                 continue
         raise pygame.error("no display mode could be set")
