@@ -10,8 +10,9 @@ import math
 import random
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -138,11 +139,11 @@ def _refusal(rate: int) -> list[float]:
     return _mix(0.22, rate, [(0, a), (0, b)])
 
 
-SYNTHS: dict[Sfx, Callable[[int], list[float]]] = {
+SYNTHS: Mapping[Sfx, Callable[[int], list[float]]] = MappingProxyType({
     Sfx.DICE: _dice, Sfx.BATTLE: _battle, Sfx.CONQUEST: _conquest,
     Sfx.ELIMINATION: _elimination, Sfx.VICTORY: _victory, Sfx.CLICK: _click,
     Sfx.REFUSAL: _refusal,
-}
+})
 
 
 def to_pcm16(samples: list[float], channels: int = 1) -> array:

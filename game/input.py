@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, auto
+from types import MappingProxyType
 
 import pygame
 
@@ -34,10 +35,10 @@ REPEAT_DELAY = 0.35
 REPEAT_INTERVAL = 0.08
 SPEED_KEYS = (pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6,
               pygame.K_F7, pygame.K_F8, pygame.K_F9, pygame.K_F10)
-KEYPAD_DIRECTIONS = {pygame.K_KP8: (0, -1), pygame.K_KP2: (0, 1),
-                     pygame.K_KP4: (-1, 0), pygame.K_KP6: (1, 0)}
-ARROW_DIRECTIONS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
-                    pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
+KEYPAD_DIRECTIONS = MappingProxyType({pygame.K_KP8: (0, -1), pygame.K_KP2: (0, 1),
+                     pygame.K_KP4: (-1, 0), pygame.K_KP6: (1, 0)})
+ARROW_DIRECTIONS = MappingProxyType({pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
+                    pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)})
 
 
 class Command(Enum):
@@ -98,9 +99,9 @@ class CommandEvent:
     delta: tuple[int, int] = (0, 0)
 
 
-NAVIGATION = {(0, -1): Command.UP, (0, 1): Command.DOWN,
-              (-1, 0): Command.LEFT, (1, 0): Command.RIGHT}
-DIRECTION_OF = {c: d for d, c in NAVIGATION.items()}
+NAVIGATION = MappingProxyType({(0, -1): Command.UP, (0, 1): Command.DOWN,
+              (-1, 0): Command.LEFT, (1, 0): Command.RIGHT})
+DIRECTION_OF = MappingProxyType({c: d for d, c in NAVIGATION.items()})
 
 
 @dataclass

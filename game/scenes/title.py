@@ -210,21 +210,28 @@ class CreditsScene(Scene):
         draw_sea_backdrop(surface)
         fonts = self.app.fonts
         w = surface.get_width()
-        box = pygame.Rect(90, 50, w - 180, 280)
+        lines = []
+        for line in CREDITS:
+            if line.startswith("# "):
+                line = line[2:]
+                big = line == TITLE_TEXT
+                lines.append((line, fonts.large if big else fonts.bold,
+                              palette.GOLD if big else palette.AMBER))
+            else:
+                lines.append((line, fonts.body, palette.LIGHT))
+        height = sum(font.line_height if text else 6 for text, font, _ in lines) + 48
+        box = pygame.Rect(90, 0, w - 180, height)
+        box.centery = 180
         pygame.draw.rect(surface, palette.NAVY, box)
         pygame.draw.rect(surface, palette.SELECT_BLUE, box, 1)
         y = box.y + 14
-        for line in CREDITS:
-            if line.startswith("# "):
-                font, colour = fonts.bold, palette.AMBER
-                line = line[2:]
-                if line == TITLE_TEXT:
-                    font = fonts.large
-                    colour = palette.GOLD
-            else:
-                font, colour = fonts.body, palette.LIGHT
-            font.draw(surface, line, (w // 2, y), colour, align="center")
-            y += font.line_height if line else 6
+        for text, font, colour in lines:
+            font.draw(surface, text, (w // 2, y), colour, align="center")
+            y += font.line_height if text else 6
+        for i, player in enumerate(palette.PLAYER_COLOURS):
+            x = w // 2 - 3 * 16 + i * 16 + 3
+            pygame.draw.rect(surface, palette.INK, (x - 1, box.bottom - 21, 11, 11))
+            pygame.draw.rect(surface, player.rgb, (x, box.bottom - 20, 9, 9))
         fonts.body.draw(surface, "Press any key or button", (w // 2, 350), palette.SKY_BLUE,
                         align="center")
 

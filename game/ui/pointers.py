@@ -4,7 +4,9 @@ cannon (a computer's turn). The OS cursor is hidden and these are drawn at the l
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
+from types import MappingProxyType
 
 import pygame
 
@@ -23,7 +25,7 @@ class PointerKind(Enum):
 
 
 # Art: one character per pixel; '.' transparent. Hot spot given as (x, y).
-POINTER_ART: dict[PointerKind, tuple[tuple[int, int], tuple[str, ...]]] = {
+POINTER_ART: Mapping[PointerKind, tuple[tuple[int, int], tuple[str, ...]]] = MappingProxyType({
     # A sword pointing up-left: the tip is the hot spot.
     PointerKind.SWORD: ((0, 0), (
         "KK.........",
@@ -74,16 +76,16 @@ POINTER_ART: dict[PointerKind, tuple[tuple[int, int], tuple[str, ...]]] = {
         "....KBKKBK......",
         ".....KBBK.......",
     )),
-}
+})
 
-PIXEL_COLOURS: dict[str, tuple[int, int, int, int]] = {
+PIXEL_COLOURS: Mapping[str, tuple[int, int, int, int]] = MappingProxyType({
     "K": (*palette.INK, 255),
     "W": (*palette.WHITE, 255),
     "G": (*palette.GOLD, 255),
     "B": (140, 84, 36, 255),
     "R": (*palette.ALERT_RED, 255),
     "D": (*palette.DARK, 255),
-}
+})
 
 
 def make_pointer(kind: PointerKind) -> tuple[pygame.Surface, tuple[int, int]]:
