@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 
@@ -195,32 +197,64 @@ def coast_pixels(labels: bytes | bytearray, width: int, height: int) -> dict[int
     return out
 
 
-def nearest_pair(
-    a: list[tuple[int, int]], b: list[tuple[int, int]], width: int
-) -> tuple[tuple[int, int], tuple[int, int], int]:
-    """Closest coast points of two territories; the map wraps east-west (Bering Strait).
+def _crossings(
+    labels: bytes | bytearray, width: int, height: int,
+    pa: tuple[int, int], pb: tuple[int, int], wrap: int,
+) -> int:
+    """Land pixels strictly between two coast points (wrapping east-west); 0 = all water."""
+    ax, ay = pa
+    bx, by = pb[0] + wrap * width, pb[1]
+    n = max(abs(bx - ax), abs(by - ay))
+    hits = 0
+    for k in range(2, n - 1):
+        x = round(ax + (bx - ax) * k / n) % width
+        y = round(ay + (by - ay) * k / n)
+        if 0 <= y < height and labels[y * width + x]:
+            hits += 1
+    return hits
 
-    Returns (pa, pb, wrap) where wrap is -1/0/+1: pb's x should be read as x + wrap * width.
+
+def nearest_pair(
+    a: list[tuple[int, int]], b: list[tuple[int, int]],
+    labels: bytes | bytearray, width: int, height: int,
+) -> tuple[tuple[int, int], tuple[int, int], int]:
+    """The shortest all-water line between two territories' coasts; the map wraps east-west.
+
+    Candidates are tried shortest first, and the first that crosses no land wins (a dashed
+    line drawn over a third territory would read as a border with it); failing that, the
+    shortest. Returns (pa, pb, wrap) where pb's x should be read as x + wrap * width.
     """
-    best: tuple[int, tuple[int, int], tuple[int, int], int] | None = None
-    for ax, ay in a[::2]:
-        for bx, by in b[::2]:
-            dy = by - ay
-            for wrap in (0, -1, 1):
-                dx = bx + wrap * width - ax
-                d = dx * dx + dy * dy
-                if best is None or d < best[0]:
-                    best = (d, (ax, ay), (bx, by), wrap)
-    assert best is not None
-    # refine around the coarse answer at full resolution
+    def all_pairs() -> Iterator[tuple[int, tuple[int, int], tuple[int, int], int]]:
+        for ax, ay in a[::2]:
+            for bx, by in b[::2]:
+                dy = by - ay
+                for wrap in (0, -1, 1):
+                    dx = bx + wrap * width - ax
+                    yield dx * dx + dy * dy, (ax, ay), (bx, by), wrap
+
+    cands = heapq.nsmallest(2000, all_pairs())
+    best = cands[0]
+    for cand in cands:
+        if _crossings(labels, width, height, cand[1], cand[2], cand[3]) == 0:
+            best = cand
+            break
+    # refine around the chosen pair at full resolution, keeping the line on water
     _, pa, pb, wrap = best
     near_a = [p for p in a if abs(p[0] - pa[0]) <= 3 and abs(p[1] - pa[1]) <= 3]
     near_b = [p for p in b if abs(p[0] - pb[0]) <= 3 and abs(p[1] - pb[1]) <= 3]
+    clean = _crossings(labels, width, height, pa, pb, wrap) == 0
     for ax, ay in near_a:
         for bx, by in near_b:
             dx = bx + wrap * width - ax
             dy = by - ay
             d = dx * dx + dy * dy
-            if d < best[0]:
+            if d < best[0] and (
+                not clean or _crossings(labels, width, height, (ax, ay), (bx, by), wrap) == 0
+            ):
                 best = (d, (ax, ay), (bx, by), wrap)
     return best[1], best[2], best[3]
+
+
+def nearest_coast(points: list[tuple[int, int]], x: float, y: float) -> tuple[int, int]:
+    """The coast pixel closest to (x, y), first in raster order on ties."""
+    return min(points, key=lambda p: ((p[0] - x) ** 2 + (p[1] - y) ** 2, p[1], p[0]))

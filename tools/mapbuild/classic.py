@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .project import Grow, Lens, OceanSqueeze, Warp
+from .project import Grow, Lens, OceanSqueeze, Warp, meander
 
 Box = tuple[float, float, float, float]
 Polygon = tuple[tuple[float, float], ...]
@@ -96,29 +96,34 @@ _GROUPS: dict[str, tuple[str, ...]] = {
 
 # --- split lines -------------------------------------------------------------------------
 # USA: Red River of the North, the Big Sioux, the Missouri, then the Sabine to the Gulf.
-_WESTERN_US: Polygon = (
-    (-135.0, 50.0), (-97.2, 50.0), (-96.8, 47.5), (-96.6, 46.0), (-96.6, 45.3), (-96.5, 43.5),
+_US_SPLIT = meander((
+    (-97.2, 50.0), (-96.8, 47.5), (-96.6, 46.0), (-96.6, 45.3), (-96.5, 43.5),
     (-96.4, 42.5), (-95.9, 41.3), (-95.3, 40.0), (-94.6, 39.1), (-94.6, 37.0), (-94.4, 35.4),
     (-94.5, 33.6), (-94.0, 33.0), (-94.0, 31.8), (-93.7, 31.0), (-93.8, 29.7), (-93.8, 20.0),
-    (-135.0, 20.0),
-)
+), amp=0.6)
+_WESTERN_US: Polygon = ((-135.0, 50.0),) + _US_SPLIT + ((-135.0, 20.0),)
 # Canada: the tree line / Liard-Peace-Athabasca for the north, the Saskatchewan country for
 # Alberta's east, the Ottawa River and James Bay for Ontario/Quebec, Hudson Strait for Quebec.
-_NWT_SOUTH = (
-    (-150.0, 60.5), (-141.0, 60.5), (-136.0, 60.3), (-130.0, 60.0), (-124.0, 59.0),
-    (-118.0, 58.6), (-112.0, 59.2), (-107.0, 59.0),
-)
-_ALBERTA_EAST = (
-    (-107.0, 59.0), (-106.0, 56.5), (-106.5, 54.0), (-105.5, 52.5), (-106.5, 51.0),
-    (-107.0, 50.0), (-106.5, 49.0), (-106.5, 40.0),
-)
+_NWT_SOUTH = ((-150.0, 60.5),) + meander((
+    (-141.0, 60.5), (-136.0, 60.3), (-130.0, 60.0), (-127.0, 59.6), (-124.0, 59.0),
+    (-121.0, 58.3), (-118.0, 58.6), (-115.0, 59.5), (-112.0, 59.0), (-107.0, 59.0),
+), amp=0.9)
+_ALBERTA_EAST = meander((
+    (-107.0, 59.0), (-106.0, 56.5), (-107.2, 55.0), (-105.5, 53.5), (-106.5, 52.0),
+    (-105.4, 51.0), (-107.0, 50.0), (-106.5, 49.0),
+), amp=0.6) + ((-106.5, 40.0),)
+# The real Alaska-Yukon border is the 141st meridian, a ruler line; the map's runs a little
+# east of it, bending like the Porcupine and the Yukon.
+_ALASKA_YUKON: Polygon = ((-150.0, 71.0),) + meander(
+    ((-140.2, 70.8), (-140.0, 68.0), (-139.8, 65.0), (-140.3, 62.5), (-141.0, 60.3)), amp=0.9
+) + ((-150.0, 60.0),)
 _ALBERTA: Polygon = _NWT_SOUTH + _ALBERTA_EAST[1:] + ((-150.0, 40.0),)
-_OTTAWA_RIVER = (
-    (-80.0, 55.5), (-79.5, 51.5), (-79.5, 47.5), (-78.5, 46.3), (-76.5, 45.6), (-74.5, 45.3),
-    (-74.7, 43.5), (-74.7, 40.0),
-)
+_OTTAWA_RIVER = ((-80.0, 55.5),) + meander((
+    (-79.6, 51.5), (-79.5, 47.5), (-78.5, 46.3), (-76.5, 45.6), (-74.5, 45.3), (-74.7, 43.5),
+), amp=0.35) + ((-74.7, 40.0),)
 _ONTARIO: Polygon = (
-    ((-107.0, 59.0), (-102.0, 58.4), (-98.0, 58.8), (-94.5, 58.7), (-88.0, 58.0))
+    meander(((-107.0, 59.0), (-104.0, 58.6), (-102.0, 58.4), (-98.0, 58.8), (-94.5, 58.7)), amp=0.6)
+    + ((-88.0, 58.0),)
     + _OTTAWA_RIVER
     + tuple(reversed(_ALBERTA_EAST))[:-1]
 )
@@ -129,45 +134,41 @@ _QUEBEC: Polygon = (
 )
 # Russia and Kazakhstan: the Urals, a line east of the Ob, the Yenisei-Lena watershed, the
 # Stanovoy range, the Kolyma country; Lake Balkhash splits Kazakhstan.
-_UKRAINE_RU: Polygon = (
-    (15.0, 38.0), (61.5, 38.0), (61.5, 51.0), (59.0, 52.5), (58.8, 54.5), (59.5, 56.0),
-    (59.5, 58.5), (59.0, 61.5), (60.0, 64.5), (64.5, 67.5), (66.5, 69.0), (68.0, 72.0),
-    (68.0, 85.0), (15.0, 85.0),
-)
-_URAL_RU: Polygon = (
-    (40.0, 40.0), (84.5, 45.0), (84.5, 50.5), (83.0, 52.0), (82.0, 55.0), (80.0, 58.0),
-    (79.0, 62.0), (81.0, 66.0), (80.0, 70.0), (82.0, 74.0), (80.0, 85.0), (40.0, 85.0),
-)
-_SIBERIA_EAST = (
-    (110.0, 85.0), (110.0, 77.0), (112.0, 73.0), (108.0, 68.0), (106.0, 63.0), (104.0, 59.0),
-    (101.0, 55.5), (99.0, 52.0), (99.0, 45.0),
-)
+_UKRAINE_RU: Polygon = ((15.0, 38.0), (61.5, 38.0)) + meander((
+    (61.5, 51.0), (59.0, 52.5), (58.8, 54.5), (59.5, 56.0), (59.5, 58.5), (59.0, 61.5),
+    (60.0, 64.5), (64.5, 67.5), (66.5, 69.0),
+), amp=0.5) + ((68.0, 72.0), (68.0, 85.0), (15.0, 85.0))
+_URAL_RU: Polygon = ((40.0, 40.0), (84.5, 45.0)) + meander((
+    (84.5, 50.5), (83.0, 52.0), (82.0, 55.0), (80.0, 58.0), (79.0, 62.0), (81.0, 66.0),
+    (80.0, 70.0), (82.0, 74.0),
+), amp=0.8) + ((80.0, 85.0), (40.0, 85.0))
+_SIBERIA_EAST = ((110.0, 85.0),) + meander((
+    (110.0, 77.0), (112.0, 73.0), (108.0, 68.0), (106.0, 63.0), (104.0, 59.0),
+    (101.0, 55.5), (99.0, 52.0),
+), amp=0.8) + ((99.0, 45.0),)
 _SIBERIA_RU: Polygon = _SIBERIA_EAST + ((60.0, 45.0), (60.0, 85.0))
-_STANOVOY = (
+_STANOVOY = meander((
     (104.0, 59.0), (110.0, 59.0), (116.0, 58.0), (122.0, 56.8), (128.0, 56.5), (132.0, 56.6),
     (136.0, 57.5),
-)
-_IRKUTSK_RU: Polygon = ((99.0, 45.0), (99.0, 52.0), (101.0, 55.5)) + _STANOVOY + (
+), amp=0.6)
+# Siberia is claimed first, so Irkutsk may reach west under it; only the Stanovoy line counts.
+_IRKUTSK_RU: Polygon = ((90.0, 45.0), (90.0, 59.0)) + _STANOVOY + (
     (139.5, 55.5), (145.0, 45.0),
 )
-_KAMCHATKA_RU: Polygon = (
-    (158.0, 72.0), (152.0, 67.0), (146.0, 63.0), (141.0, 60.0), (136.0, 57.5), (139.5, 55.5),
-    (150.0, 50.0), (195.0, 50.0), (195.0, 75.0),
-)
-_MONGOLIA_RU: Polygon = (
-    (112.0, 49.5), (113.0, 51.0), (116.0, 52.0), (120.0, 54.0), (126.0, 55.0), (133.0, 54.5),
-    (137.0, 54.2), (140.0, 54.5), (142.0, 46.0), (135.0, 40.0), (112.0, 40.0),
-)
-_URAL_KZ: Polygon = (
-    (53.0, 51.6), (58.0, 50.2), (63.0, 49.0), (68.0, 47.5), (72.0, 46.6), (76.0, 46.0),
-    (80.5, 45.2), (90.0, 45.0), (90.0, 56.0), (53.0, 56.0),
-)
+_KAMCHATKA_RU: Polygon = ((158.0, 72.0),) + meander((
+    (156.0, 69.5), (152.0, 67.0), (149.0, 65.5), (146.0, 63.0), (141.0, 60.0), (136.0, 57.5),
+), amp=0.8) + ((139.5, 55.5), (150.0, 50.0), (195.0, 50.0), (195.0, 75.0))
+_MONGOLIA_RU: Polygon = ((112.0, 49.5),) + meander((
+    (113.0, 51.0), (116.0, 52.0), (120.0, 54.0), (126.0, 55.0), (133.0, 54.5), (137.0, 54.2),
+), amp=0.5) + ((140.0, 54.5), (142.0, 46.0), (135.0, 40.0), (112.0, 40.0))
+_URAL_KZ: Polygon = ((53.0, 51.6),) + meander((
+    (58.0, 50.2), (63.0, 49.0), (68.0, 47.5), (72.0, 46.6), (76.0, 46.0), (80.5, 45.2),
+), amp=0.5) + ((90.0, 45.0), (90.0, 56.0), (53.0, 56.0))
 # Australia: Gulf of Carpentaria, the Georgina, Lake Eyre, Spencer Gulf.
-_WESTERN_AU: Polygon = (
-    (137.0, -10.0), (137.0, -16.0), (138.0, -19.5), (138.7, -22.5), (137.9, -26.0),
-    (137.5, -28.5), (137.8, -31.0), (137.9, -33.0), (137.0, -40.0), (110.0, -40.0),
-    (110.0, -10.0),
-)
+_WESTERN_AU: Polygon = ((137.0, -10.0),) + meander((
+    (137.0, -16.0), (138.0, -19.5), (138.7, -22.5), (137.9, -26.0), (137.5, -28.5),
+    (137.8, -31.0), (137.9, -33.0),
+), amp=0.5) + ((137.0, -40.0), (110.0, -40.0), (110.0, -10.0))
 
 RULES: dict[str, tuple[Rule, ...]] = {
     "United States of America": (
@@ -178,6 +179,7 @@ RULES: dict[str, tuple[Rule, ...]] = {
     ),
     "Canada": (
         Rule(None, ring_in=(-81.0, 61.0, -79.0, 63.0)),  # Mansel Island: would bridge to Quebec
+        Rule("alaska", region=_ALASKA_YUKON),
         Rule("alberta", region=_ALBERTA),
         Rule("ontario", region=_ONTARIO),
         Rule("quebec", region=_QUEBEC),
@@ -253,14 +255,22 @@ LAKES: tuple[Polygon, ...] = (
     ),
 )
 
+# Sea lines that no straight line can draw without crossing a third territory go through
+# these (lon, lat) waypoints: Greenland reaches Ontario through Hudson Strait.
+SEA_LINE_VIA: dict[tuple[str, str], tuple[tuple[float, float], ...]] = {
+    ("greenland", "ontario"): ((-64.0, 61.0), (-71.0, 62.6), (-79.0, 61.2), (-85.0, 59.0)),
+}
+
 # --- projection shaping --------------------------------------------------------------------
 WARPS: tuple[Warp, ...] = (
-    Lens(lon=14.0, lat=50.0, radius=18.0, strength=1.1),  # Europe gets room for 7 territories
+    Lens(lon=13.0, lat=50.0, radius=19.0, strength=1.0),  # Europe gets room for 7 territories
 )
 
 GROW: tuple[Grow, ...] = (
-    Grow(box=(-25.0, 62.0, -12.0, 68.0), lon=-18.5, lat=65.0, factor=1.6),  # Iceland
-    Grow(box=(-11.0, 49.0, 2.0, 60.0), lon=-3.5, lat=54.5, factor=1.3),  # Britain, Ireland
+    Grow(box=(-25.0, 62.0, -12.0, 68.0), lon=-18.5, lat=65.0, factor=1.8, aspect=0.9,
+         move=(0.0, 1.5)),  # Iceland
+    Grow(box=(-11.0, 49.0, 2.0, 60.0), lon=-4.0, lat=54.0, factor=1.5, move=(-2.5, -0.5),
+         aspect=0.75),  # Britain, Ireland
     Grow(box=(128.0, 30.0, 146.0, 46.0), lon=137.0, lat=37.0, factor=1.85),  # Japan
     Grow(box=(42.0, -27.0, 51.0, -11.0), lon=46.8, lat=-19.0, factor=1.5),  # Madagascar
     Grow(box=(94.0, -11.0, 129.0, 20.0), lon=115.0, lat=-1.0, factor=1.25),  # Indonesia

@@ -56,7 +56,9 @@ def project_ring(ring: tuple[tuple[float, float], ...]) -> list[tuple[float, flo
     if g is None:
         return pts
     cu, cv = project_point(g.lon, g.lat, classic.WARPS, classic.SQUEEZE)
-    return [(cu + (u - cu) * g.factor, cv + (v - cv) * g.factor) for u, v in pts]
+    mu, mv = g.move
+    fu, fv = g.factor, g.factor * g.aspect
+    return [(cu + (u - cu) * fu + mu, cv + (v - cv) * fv + mv) for u, v in pts]
 
 
 def ring_rules(country: Country, ring: tuple[tuple[float, float], ...]) -> list[classic.Rule]:

@@ -7,12 +7,14 @@ from pathlib import Path
 
 from . import classic
 from .analysis import (
-    best_anchor, chessboard_distance, coast_pixels, nearest_pair, region_stats, touching_pairs,
+    best_anchor, chessboard_distance, coast_pixels, nearest_coast, nearest_pair, region_stats,
+    touching_pairs,
 )
 from .checks import MapCheckError, check_map
 from .geometry import label_raster, make_frame
 from .paint import CONTINENT_SHADES, FULL_STYLE, WORLD_STYLE, make_palette, paint
 from .png import write_png
+from .project import project_point
 from .shades import assign_shades
 from .source import read_countries
 
@@ -42,6 +44,10 @@ def _sea_line(pa: tuple[int, int], pb: tuple[int, int], wrap: int, width: int) -
     ey = round(ay + (by - ay) * t, 1)
     other = float(width - 1) - edge
     return [(ax, ay, edge, ey), (other, ey, pb[0], pb[1])]
+
+
+def _length(segments: list[Segment]) -> float:
+    return sum(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 for x0, y0, x1, y1 in segments)
 
 
 def _downsample(labels: bytearray, w: int, h: int, fw: int, fh: int) -> bytearray:
@@ -93,11 +99,25 @@ def build(out_dir: Path, force: bool = False) -> list[str]:
     for a, b in board["borders"]:
         if frozenset((a, b)) in touching or index[a] + 1 not in coasts or index[b] + 1 not in coasts:
             continue
-        pa, pb, wrap = nearest_pair(coasts[index[a] + 1], coasts[index[b] + 1], w)
+        ca, cb = coasts[index[a] + 1], coasts[index[b] + 1]
+        via = classic.SEA_LINE_VIA.get((a, b))
+        if via:
+            pts = [frame.to_px(*project_point(lon, lat, classic.WARPS, classic.SQUEEZE))
+                   for lon, lat in via]
+            path = [nearest_coast(ca, *pts[0]), *pts, nearest_coast(cb, *pts[-1])]
+            segs = [(p[0], p[1], q[0], q[1]) for p, q in zip(path, path[1:])]
+            sea_lines.append({"a": a, "b": b, "wraps": False, "segments": segs})
+            continue
+        pa, pb, wrap = nearest_pair(ca, cb, labels, w, h)
         sea_lines.append({"a": a, "b": b, "wraps": wrap != 0, "segments": _sea_line(pa, pb, wrap, w)})
     dashes = [seg for line in sea_lines for seg in line["segments"]]
 
-    shade = assign_shades(ids, continent, touching)
+    # Territories across a short strait read as neighbours too, so try to shade them apart.
+    short = {frozenset((ln["a"], ln["b"])) for ln in sea_lines if _length(ln["segments"]) < 16}
+    try:
+        shade = assign_shades(ids, continent, touching | short)
+    except ValueError:
+        shade = assign_shades(ids, continent, touching)
     fills = [CONTINENT_SHADES[continent[tid]][shade[tid]] for tid in ids]
     palette = make_palette(fills)
 

@@ -67,6 +67,8 @@ class Grow:
     lon: float
     lat: float
     factor: float
+    move: tuple[float, float] = (0.0, 0.0)  # then shift by (du, dv) units, to keep straits open
+    aspect: float = 1.0  # extra vertical factor: Miller and the Europe lens stretch islands tall
 
 
 @dataclass(frozen=True)
@@ -141,3 +143,34 @@ def densify(ring: list[tuple[float, float]], step: float) -> list[tuple[float, f
             t = j / (k + 1)
             out.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
     return out
+
+
+def meander(
+    line: tuple[tuple[float, float], ...], amp: float = 0.45, step: float = 0.4
+) -> tuple[tuple[float, float], ...]:
+    """Resample a hand-drawn split line and bend it like a river, keeping both ends fixed.
+
+    Two sine waves along the arc length, with phases taken from the line's own first point,
+    so the wiggle is deterministic and differs from line to line. Straight cuts through a
+    country read as ruler lines; this makes them read as borders.
+    """
+    pts: list[tuple[float, float]] = []
+    total = sum(math.dist(a, b) for a, b in zip(line, line[1:]))
+    seed = line[0][0] * 12.9898 + line[0][1] * 78.233
+    p1, p2 = math.sin(seed) * 3.0, math.cos(seed) * 3.0
+    s = 0.0
+    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+        seg = math.dist((x0, y0), (x1, y1))
+        n = max(1, int(seg / step))
+        nx, ny = (-(y1 - y0) / seg, (x1 - x0) / seg) if seg else (0.0, 0.0)
+        for k in range(n):
+            t = k / n
+            d = s + seg * t
+            taper = min(1.0, d / 1.5, (total - d) / 1.5)
+            off = amp * taper * (
+                0.65 * math.sin(d / 1.9 + p1) + 0.35 * math.sin(d / 0.7 + p2)
+            )
+            pts.append((x0 + (x1 - x0) * t + nx * off, y0 + (y1 - y0) * t + ny * off))
+        s += seg
+    pts.append(line[-1])
+    return tuple(pts)
