@@ -1,0 +1,200 @@
+"""Overlay dialogs every screen uses: a message, a yes/no question, a number, a choice.
+
+Each is a Scene pushed on top of the current one (which stays drawn below it) and calls back
+with the answer before popping itself, so the caller never waits in a loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.audio import Sfx
+from game.input import Command, CommandEvent
+from game.scenes.base import Scene
+from game.ui import palette
+from game.ui.widgets import Button, Dialog, Label, NumberPrompt
+
+if TYPE_CHECKING:
+    from game.app import App
+
+BUTTON_HEIGHT = 15
+BUTTON_GAP = 8
+MARGIN = 10
+
+
+class DialogScene(Scene):
+    """An overlay holding one `Dialog`; the scene below stays visible."""
+
+    is_opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.dialog: Dialog | None = None
+
+    @property
+    def wants_text(self) -> bool:  # type: ignore[override]
+        return self.dialog is not None and self.dialog.wants_text
+
+    @property
+    def wants_navigation(self) -> bool:  # type: ignore[override]
+        return True
+
+    def close(self) -> None:
+        """Pops this dialog (once: a second call in the same frame does nothing)."""
+        if self.app.scenes.top is self and not getattr(self, "_closing", False):
+            self._closing = True
+            self.app.scenes.pop()
+
+    def handle(self, command: CommandEvent) -> None:
+        if self.dialog is not None:
+            self.dialog.handle(command)
+
+    def update(self, dt: float) -> None:
+        if self.dialog is not None:
+            self.dialog.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+
+def _text_block(app: App, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        lines.extend(app.fonts.body.wrap(paragraph, width) or [""])
+    return lines
+
+
+def _dialog_rect(width: int, height: int) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (320, 196)
+    return rect
+
+
+class ChoiceDialogScene(DialogScene):
+    """A question with a row of buttons; `on_choose(index)` gets the button pressed.
+
+    Return presses the default button, ESC the cancel button (or does nothing without one).
+    """
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        text: str,
+        options: Sequence[str],
+        on_choose: Callable[[int], None] | None = None,
+        *,
+        default: int = 0,
+        cancel: int | None = None,
+        width: int = 300,
+    ) -> None:
+        super().__init__(app)
+        fonts = app.fonts
+        self.on_choose = on_choose
+        lines = _text_block(app, text, width - 2 * MARGIN)
+        height = 20 + len(lines) * fonts.body.line_height + 14 + BUTTON_HEIGHT + 10
+        rect = _dialog_rect(width, height)
+        widgets: list = []
+        y = rect.y + 20
+        for line in lines:
+            widgets.append(Label(fonts, (rect.x + MARGIN, y, rect.width - 2 * MARGIN, 10), line))
+            y += fonts.body.line_height
+        button_width = max(56, *(fonts.body.width(o) + 16 for o in options))
+        x = rect.right - MARGIN - len(options) * (button_width + BUTTON_GAP) + BUTTON_GAP
+        buttons = []
+        for index, label in enumerate(options):
+            button = Button(fonts, (x, rect.bottom - 8 - BUTTON_HEIGHT, button_width,
+                                    BUTTON_HEIGHT), label.upper(),
+                            lambda index=index: self.choose(index), is_default=index == default)
+            buttons.append(button)
+            x += button_width + BUTTON_GAP
+        widgets.extend(buttons)
+        self.buttons = buttons
+        self.dialog = Dialog(fonts, rect, title.upper(), widgets, default=buttons[default],
+                             cancel=buttons[cancel] if cancel is not None else None)
+
+    def choose(self, index: int) -> None:
+        self.app.play(Sfx.CLICK)
+        self.close()
+        if self.on_choose is not None:
+            self.on_choose(index)
+
+
+class MessageDialogScene(ChoiceDialogScene):
+    """A message with OK (Return or ESC), e.g. an error a player must read."""
+
+    def __init__(self, app: App, title: str, text: str,
+                 on_ok: Callable[[], None] | None = None, width: int = 300) -> None:
+        super().__init__(app, title, text, ["OK"],
+                         (lambda _index: on_ok()) if on_ok is not None else None,
+                         default=0, cancel=0, width=width)
+
+
+class ConfirmDialogScene(ChoiceDialogScene):
+    """A yes/no question: the safe answer (No) is the default, as for End Game or Shutdown."""
+
+    def __init__(self, app: App, title: str, text: str, on_yes: Callable[[], None],
+                 on_no: Callable[[], None] | None = None, *, default_yes: bool = False,
+                 yes: str = "Yes", no: str = "No", width: int = 300) -> None:
+        def answer(index: int) -> None:
+            if index == 1:
+                on_yes()
+            elif on_no is not None:
+                on_no()
+
+        super().__init__(app, title, text, [no, yes], answer, default=1 if default_yes else 0,
+                         cancel=0, width=width)
+
+
+class NumberDialogScene(DialogScene):
+    """'How many?' with a default that Return accepts; `done(None)` on Cancel or ESC."""
+
+    def __init__(self, app: App, title: str, question: str, minimum: int, maximum: int,
+                 default: int, done: Callable[[int | None], None], *,
+                 can_cancel: bool = True) -> None:
+        super().__init__(app)
+        fonts = app.fonts
+        lines = _text_block(app, question, 220)
+        rect = _dialog_rect(240, 78 + len(lines) * fonts.body.line_height)
+        self.done = done
+        self.can_cancel = can_cancel
+        y = rect.y + 20
+        widgets: list = []
+        for line in lines:
+            widgets.append(Label(fonts, (rect.x + MARGIN, y, rect.width - 2 * MARGIN, 10), line))
+            y += fonts.body.line_height
+        self.prompt = NumberPrompt(fonts, (rect.x + MARGIN, y + 6, 60, 16), minimum=minimum,
+                                   maximum=maximum, default=default, on_accept=self._accept)
+        widgets.append(self.prompt)
+        widgets.append(Label(fonts, (rect.x + MARGIN + 68, y + 10, 150, 10),
+                             f"{minimum} to {maximum}, Return = {default}", colour=palette.DARK))
+        ok = Button(fonts, (rect.right - 66, rect.bottom - 8 - BUTTON_HEIGHT, 56, BUTTON_HEIGHT),
+                    "OK", self.prompt.accept, is_default=True)
+        widgets.append(ok)
+        cancel = None
+        if can_cancel:
+            cancel = Button(fonts, (rect.right - 130, rect.bottom - 8 - BUTTON_HEIGHT, 56,
+                                    BUTTON_HEIGHT), "CANCEL", self._cancel)
+            widgets.append(cancel)
+        self.dialog = Dialog(fonts, rect, title.upper(), widgets, default=ok, cancel=cancel)
+        self.dialog.focus(self.prompt)
+
+    def handle(self, command: CommandEvent) -> None:
+        if command.kind is Command.CANCEL and not self.can_cancel:
+            self.app.play(Sfx.REFUSAL)
+            return
+        super().handle(command)
+
+    def _accept(self, value: int) -> None:
+        self.app.play(Sfx.CLICK)
+        self.close()
+        self.done(value)
+
+    def _cancel(self) -> None:
+        self.app.play(Sfx.CLICK)
+        self.close()
+        self.done(None)
