@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mapbuild.checks import MapCheckError  # noqa: E402
-from mapbuild.pipeline import DEFAULT_OUT, build  # noqa: E402
+from mapbuild.checks import MapCheckError
+from mapbuild.pipeline import DEFAULT_OUT, build
 
 
 def main(argv: list[str] | None = None) -> int:

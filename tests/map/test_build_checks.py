@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
-from mapbuild.checks import MIN_ROOM, check_map  # noqa: E402
+from mapbuild.checks import MIN_ROOM, check_map
 
 IDS = ["a", "b", "c"]
 BORDERS = {frozenset(("a", "b")), frozenset(("b", "c"))}

@@ -71,8 +71,9 @@ def test_full_map_fits_the_screen(art: MapArt) -> None:
 
 
 def test_every_territory_has_room_for_a_badge(art: MapArt) -> None:
-    layout = json.loads((Path(__file__).resolve().parents[2] / "assets/maps/classic/layout.json")
-                        .read_text("utf-8"))
+    layout = json.loads(
+        (Path(__file__).resolve().parents[2] / "assets/maps/classic/layout.json").read_text("utf-8")
+    )
     for tid in IDS:
         x, y = art.anchor(tid)
         for dx in range(-7, 8):
@@ -131,7 +132,7 @@ def test_territory_mask_on_the_full_map_matches_the_full_mask(art: MapArt) -> No
 def test_territory_pattern_leaves_the_outside_transparent(art: MapArt) -> None:
     tile = pygame.Surface((6, 8), pygame.SRCALPHA)
     tile.fill((255, 255, 255, 255))
-    surf, (x0, y0) = art.territory_pattern("madagascar", tile)
+    surf, (_x0, _y0) = art.territory_pattern("madagascar", tile)
     mask, _ = art.territory_mask("madagascar")
     assert surf.get_size() == mask.get_size()
     assert surf.get_at((0, 0)).a == (255 if mask.get_at((0, 0)) else 0)

@@ -28,8 +28,7 @@ def chessboard_distance(labels: bytes | bytearray, width: int, height: int) -> l
                 if labels[j] != v:
                     best = 1
                     break
-                if d[j] + 1 < best:
-                    best = d[j] + 1
+                best = min(best, d[j] + 1)
             d[i] = best
     for y in range(height - 2, 0, -1):
         base = y * width
@@ -43,8 +42,7 @@ def chessboard_distance(labels: bytes | bytearray, width: int, height: int) -> l
                 if labels[j] != v:
                     best = 1
                     break
-                if d[j] + 1 < best:
-                    best = d[j] + 1
+                best = min(best, d[j] + 1)
             d[i] = best
     return d
 
@@ -91,10 +89,8 @@ def region_stats(labels: bytes | bytearray, width: int, height: int) -> dict[int
                     acc[v] = [1, x, y, x, y, x, y]
                 else:
                     a[0] += 1
-                    if x < a[1]:
-                        a[1] = x
-                    if x > a[3]:
-                        a[3] = x
+                    a[1] = min(a[1], x)
+                    a[3] = max(a[3], x)
                     a[4] = y
                     a[5] += x
                     a[6] += y
@@ -150,8 +146,7 @@ def chamfer_to_targets(is_target: bytes | bytearray, width: int, height: int) ->
                 v = d[i - 1] + 3
             if y > 0:
                 j = i - width
-                if d[j] + 3 < v:
-                    v = d[j] + 3
+                v = min(v, d[j] + 3)
                 if x > 0 and d[j - 1] + 4 < v:
                     v = d[j - 1] + 4
                 if x < width - 1 and d[j + 1] + 4 < v:
@@ -168,8 +163,7 @@ def chamfer_to_targets(is_target: bytes | bytearray, width: int, height: int) ->
                 v = d[i + 1] + 3
             if y < height - 1:
                 j = i + width
-                if d[j] + 3 < v:
-                    v = d[j] + 3
+                v = min(v, d[j] + 3)
                 if x < width - 1 and d[j + 1] + 4 < v:
                     v = d[j + 1] + 4
                 if x > 0 and d[j - 1] + 4 < v:
@@ -178,7 +172,9 @@ def chamfer_to_targets(is_target: bytes | bytearray, width: int, height: int) ->
     return d
 
 
-def coast_pixels(labels: bytes | bytearray, width: int, height: int) -> dict[int, list[tuple[int, int]]]:
+def coast_pixels(
+    labels: bytes | bytearray, width: int, height: int
+) -> dict[int, list[tuple[int, int]]]:
     """Land pixels next to sea (4-neighbours), grouped by label, in raster order."""
     out: dict[int, list[tuple[int, int]]] = {}
     for y in range(height):
@@ -198,8 +194,12 @@ def coast_pixels(labels: bytes | bytearray, width: int, height: int) -> dict[int
 
 
 def _crossings(
-    labels: bytes | bytearray, width: int, height: int,
-    pa: tuple[int, int], pb: tuple[int, int], wrap: int,
+    labels: bytes | bytearray,
+    width: int,
+    height: int,
+    pa: tuple[int, int],
+    pb: tuple[int, int],
+    wrap: int,
 ) -> int:
     """Land pixels strictly between two coast points (wrapping east-west); 0 = all water."""
     ax, ay = pa
@@ -215,8 +215,11 @@ def _crossings(
 
 
 def nearest_pair(
-    a: list[tuple[int, int]], b: list[tuple[int, int]],
-    labels: bytes | bytearray, width: int, height: int,
+    a: list[tuple[int, int]],
+    b: list[tuple[int, int]],
+    labels: bytes | bytearray,
+    width: int,
+    height: int,
 ) -> tuple[tuple[int, int], tuple[int, int], int]:
     """The shortest all-water line between two territories' coasts; the map wraps east-west.
 
@@ -224,6 +227,7 @@ def nearest_pair(
     line drawn over a third territory would read as a border with it); failing that, the
     shortest. Returns (pa, pb, wrap) where pb's x should be read as x + wrap * width.
     """
+
     def all_pairs() -> Iterator[tuple[int, tuple[int, int], tuple[int, int], int]]:
         for ax, ay in a[::2]:
             for bx, by in b[::2]:

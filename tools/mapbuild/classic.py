@@ -33,6 +33,10 @@ def _all(territory: str) -> tuple[Rule, ...]:
     return (Rule(territory),)
 
 
+# The tables below are laid out by hand, several points to a line, so they stay readable.
+# fmt: off
+
+
 # Countries left off the board: too small, too far, or not part of the classic map.
 DROPPED = frozenset({
     "Antarctica", "Fr. S. Antarctic Lands", "Fiji", "Vanuatu", "New Caledonia",
@@ -274,7 +278,7 @@ GROW: tuple[Grow, ...] = (
     Grow(box=(128.0, 30.0, 146.0, 46.0), lon=137.0, lat=37.0, factor=1.85),  # Japan
     Grow(box=(42.0, -27.0, 51.0, -11.0), lon=46.8, lat=-19.0, factor=1.5),  # Madagascar
     Grow(box=(94.0, -11.0, 129.0, 20.0), lon=115.0, lat=-1.0, factor=1.25),  # Indonesia
-    Grow(box=(130.0, -11.0, 157.0, 0.0), lon=143.0, lat=-5.5, factor=1.3),  # New Guinea
+    Grow(box=(130.0, -11.0, 157.0, 0.0), lon=143.0, lat=-5.5, factor=1.3, move=(0.5, 1.0)),  # New Guinea
 )
 
 # The Atlantic: the Americas, Greenland and Iceland move 12 degrees east as one piece; the ramp
@@ -293,3 +297,4 @@ PIXELS_PER_DEGREE = 3.15
 VERTICAL_STRETCH = 1.12
 TOP_LAT = 84.0
 BOTTOM_LAT = -57.0
+# fmt: on

@@ -11,6 +11,9 @@ from .source import Country
 
 # Long straight edges (the 49th parallel) must bend with the warps, so outlines are densified.
 DENSIFY_DEG = 1.0
+# Islands smaller than this (in square pixels) would be a black speck of coastline that no
+# pointer can hit, so they are left out.
+MIN_RING_AREA_PX = 12.0
 # Rounding projected points to 1/64 px keeps a last-bit libm difference from moving a pixel.
 QUANT = 64.0
 
@@ -37,6 +40,16 @@ def _centroid(ring: tuple[tuple[float, float], ...]) -> tuple[float, float]:
     return sum(p[0] for p in ring) / n, sum(p[1] for p in ring) / n
 
 
+def _area(pts: list[tuple[float, float]]) -> float:
+    n = len(pts)
+    return (
+        abs(
+            sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
+        )
+        / 2
+    )
+
+
 def _in_box(p: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
     return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
@@ -51,7 +64,10 @@ def _grow_for(ring: tuple[tuple[float, float], ...]) -> Grow | None:
 
 def project_ring(ring: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
     """Project one (lon, lat) ring to warped units, growing it if it belongs to an island group."""
-    pts = [project_point(x, y, classic.WARPS, classic.SQUEEZE) for x, y in densify(list(ring), DENSIFY_DEG)]
+    pts = [
+        project_point(x, y, classic.WARPS, classic.SQUEEZE)
+        for x, y in densify(list(ring), DENSIFY_DEG)
+    ]
     g = _grow_for(ring)
     if g is None:
         return pts
@@ -107,7 +123,10 @@ def label_raster(countries: list[Country], frame: Frame, index: dict[str, int]) 
     def region_spans(poly: classic.Polygon) -> Spans:
         key = id(poly)
         if key not in region_cache:
-            pts = [project_point(x, y, classic.WARPS, classic.SQUEEZE) for x, y in densify(list(poly), 0.5)]
+            pts = [
+                project_point(x, y, classic.WARPS, classic.SQUEEZE)
+                for x, y in densify(list(poly), 0.5)
+            ]
             region_cache[key] = fill_spans([[frame.to_px(u, v) for u, v in pts]], w, h)
         return region_cache[key]
 
@@ -116,13 +135,23 @@ def label_raster(countries: list[Country], frame: Frame, index: dict[str, int]) 
             rules = ring_rules(c, ring)
             if not rules or rules[0].region is None and rules[0].territory is None:
                 continue
-            spans = fill_spans([[frame.to_px(u, v) for u, v in project_ring(ring)]], w, h)
+            px = [frame.to_px(u, v) for u, v in project_ring(ring)]
+            if _area(px) < MIN_RING_AREA_PX:
+                continue
+            spans = fill_spans([px], w, h)
             for rule in reversed(rules):  # lowest priority first, so the first rule ends on top
                 if rule.territory is None:
                     raise ValueError("a dropping rule may not have a region")
-                part = spans if rule.region is None else intersect_spans(spans, region_spans(rule.region))
+                part = (
+                    spans
+                    if rule.region is None
+                    else intersect_spans(spans, region_spans(rule.region))
+                )
                 paint_spans(buf, w, part, index[rule.territory] + 1)
     for lake in classic.LAKES:
-        pts = [frame.to_px(*project_point(x, y, classic.WARPS, classic.SQUEEZE)) for x, y in densify(list(lake), 0.3)]
+        pts = [
+            frame.to_px(*project_point(x, y, classic.WARPS, classic.SQUEEZE))
+            for x, y in densify(list(lake), 0.3)
+        ]
         paint_spans(buf, w, fill_spans([pts], w, h), 0)
     return buf

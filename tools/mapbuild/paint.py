@@ -56,7 +56,11 @@ FULL_STYLE = Style(shadow=2, glow=(3, 6, 9, 12), grid=40, dash=(2, 2))
 
 def lighten(c: RGB, t: float) -> RGB:
     """Blend toward white by t."""
-    return (round(c[0] + (255 - c[0]) * t), round(c[1] + (255 - c[1]) * t), round(c[2] + (255 - c[2]) * t))
+    return (
+        round(c[0] + (255 - c[0]) * t),
+        round(c[1] + (255 - c[1]) * t),
+        round(c[2] + (255 - c[2]) * t),
+    )
 
 
 def darken(c: RGB, t: float) -> RGB:
@@ -122,9 +126,14 @@ def paint(
         for x in range(width):
             i = base + x
             if labels[i] and (
-                x == 0 or y == 0 or x == width - 1 or y == height - 1
-                or not labels[i - 1] or not labels[i + 1]
-                or not labels[i - width] or not labels[i + width]
+                x == 0
+                or y == 0
+                or x == width - 1
+                or y == height - 1
+                or not labels[i - 1]
+                or not labels[i + 1]
+                or not labels[i - width]
+                or not labels[i + width]
             ):
                 coast[i] = 1
     for y in range(height):
@@ -151,8 +160,15 @@ def paint(
 
 
 def _dashed(
-    out: bytearray, labels: bytes | bytearray, width: int, height: int,
-    x0: float, y0: float, x1: float, y1: float, pattern: tuple[int, int],
+    out: bytearray,
+    labels: bytes | bytearray,
+    width: int,
+    height: int,
+    x0: float,
+    y0: float,
+    x1: float,
+    y1: float,
+    pattern: tuple[int, int],
 ) -> None:
     """A dashed white line over water only, with a dark pixel under each dash for contrast."""
     steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0))))
@@ -160,9 +176,13 @@ def _dashed(
     for k in range(steps + 1):
         if k % (on + off) >= on:
             continue
-        x = int(round(x0 + (x1 - x0) * k / steps))
-        y = int(round(y0 + (y1 - y0) * k / steps))
+        x = round(x0 + (x1 - x0) * k / steps)
+        y = round(y0 + (y1 - y0) * k / steps)
         if 0 <= x < width and 0 <= y < height and not labels[y * width + x]:
             out[y * width + x] = DASH
-            if y + 1 < height and not labels[(y + 1) * width + x] and out[(y + 1) * width + x] != DASH:
+            if (
+                y + 1 < height
+                and not labels[(y + 1) * width + x]
+                and out[(y + 1) * width + x] != DASH
+            ):
                 out[(y + 1) * width + x] = DASH_EDGE

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
 from . import classic
 from .analysis import (
-    best_anchor, chessboard_distance, coast_pixels, nearest_coast, nearest_pair, region_stats,
+    best_anchor,
+    chessboard_distance,
+    coast_pixels,
+    nearest_coast,
+    nearest_pair,
+    region_stats,
     touching_pairs,
 )
 from .checks import MapCheckError, check_map
@@ -97,19 +103,27 @@ def build(out_dir: Path, force: bool = False) -> list[str]:
     coasts = coast_pixels(labels, w, h)
     sea_lines = []
     for a, b in board["borders"]:
-        if frozenset((a, b)) in touching or index[a] + 1 not in coasts or index[b] + 1 not in coasts:
+        if (
+            frozenset((a, b)) in touching
+            or index[a] + 1 not in coasts
+            or index[b] + 1 not in coasts
+        ):
             continue
         ca, cb = coasts[index[a] + 1], coasts[index[b] + 1]
         via = classic.SEA_LINE_VIA.get((a, b))
         if via:
-            pts = [frame.to_px(*project_point(lon, lat, classic.WARPS, classic.SQUEEZE))
-                   for lon, lat in via]
+            pts = [
+                frame.to_px(*project_point(lon, lat, classic.WARPS, classic.SQUEEZE))
+                for lon, lat in via
+            ]
             path = [nearest_coast(ca, *pts[0]), *pts, nearest_coast(cb, *pts[-1])]
-            segs = [(p[0], p[1], q[0], q[1]) for p, q in zip(path, path[1:])]
+            segs = [(p[0], p[1], q[0], q[1]) for p, q in itertools.pairwise(path)]
             sea_lines.append({"a": a, "b": b, "wraps": False, "segments": segs})
             continue
         pa, pb, wrap = nearest_pair(ca, cb, labels, w, h)
-        sea_lines.append({"a": a, "b": b, "wraps": wrap != 0, "segments": _sea_line(pa, pb, wrap, w)})
+        sea_lines.append(
+            {"a": a, "b": b, "wraps": wrap != 0, "segments": _sea_line(pa, pb, wrap, w)}
+        )
     dashes = [seg for line in sea_lines for seg in line["segments"]]
 
     # Territories across a short strait read as neighbours too, so try to shade them apart.
@@ -129,7 +143,9 @@ def build(out_dir: Path, force: bool = False) -> list[str]:
     fw, fh = int(w * k), int(h * k)
     small = _downsample(labels, w, h, fw, fh)
     small_dashes = [tuple(c * k for c in seg) for seg in dashes]
-    write_png(out_dir / "full_map.png", fw, fh, paint(small, fw, fh, FULL_STYLE, small_dashes), palette)
+    write_png(
+        out_dir / "full_map.png", fw, fh, paint(small, fw, fh, FULL_STYLE, small_dashes), palette
+    )
     write_png(out_dir / "full_mask.png", fw, fh, small)
 
     layout = {
@@ -137,8 +153,13 @@ def build(out_dir: Path, force: bool = False) -> list[str]:
         "version": LAYOUT_VERSION,
         "board": board["id"],
         "world": {"image": "world.png", "mask": "mask.png", "width": w, "height": h},
-        "full": {"image": "full_map.png", "mask": "full_mask.png", "width": fw, "height": fh,
-                 "scale": round(k, 6)},
+        "full": {
+            "image": "full_map.png",
+            "mask": "full_mask.png",
+            "width": fw,
+            "height": fh,
+            "scale": round(k, 6),
+        },
         "palette": {"fill": 16, "edge": 64, "border": 112},
         "territories": {
             tid: {
@@ -148,7 +169,8 @@ def build(out_dir: Path, force: bool = False) -> list[str]:
                 "box": list(stats[index[tid] + 1].box),
                 "area": stats[index[tid] + 1].area,
             }
-            for tid in ids if tid in anchors
+            for tid in ids
+            if tid in anchors
         },
         "sea_lines": [
             {**line, "segments": [[round(c, 1) for c in seg] for seg in line["segments"]]}

@@ -8,6 +8,7 @@ sharing it after warping.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -91,7 +92,7 @@ class OceanSqueeze:
         elif lat <= rows[-1][0]:
             w, e = rows[-1][1], rows[-1][2]
         else:
-            for (la0, w0, e0), (la1, w1, e1) in zip(rows, rows[1:]):
+            for (la0, w0, e0), (la1, w1, e1) in itertools.pairwise(rows):
                 if la1 <= lat <= la0:
                     t = (la0 - lat) / (la0 - la1)
                     w, e = w0 + (w1 - w0) * t, e0 + (e1 - e0) * t
@@ -115,7 +116,7 @@ def warp_point(u: float, v: float, warps: tuple[Warp, ...]) -> tuple[float, floa
             k = 1.0 + w.strength * math.exp(-(du * du + dv * dv) / (w.radius * w.radius))
             u, v = cu + du * k, cv + dv * k
         else:
-            g = math.exp(-(du * du) / (w.radius_u ** 2) - (dv * dv) / (w.radius_v ** 2))
+            g = math.exp(-(du * du) / (w.radius_u**2) - (dv * dv) / (w.radius_v**2))
             u, v = u + w.du * g, v + w.dv * g
     return u, v
 
@@ -155,11 +156,11 @@ def meander(
     country read as ruler lines; this makes them read as borders.
     """
     pts: list[tuple[float, float]] = []
-    total = sum(math.dist(a, b) for a, b in zip(line, line[1:]))
+    total = sum(math.dist(a, b) for a, b in itertools.pairwise(line))
     seed = line[0][0] * 12.9898 + line[0][1] * 78.233
     p1, p2 = math.sin(seed) * 3.0, math.cos(seed) * 3.0
     s = 0.0
-    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+    for (x0, y0), (x1, y1) in itertools.pairwise(line):
         seg = math.dist((x0, y0), (x1, y1))
         n = max(1, int(seg / step))
         nx, ny = (-(y1 - y0) / seg, (x1 - x0) / seg) if seg else (0.0, 0.0)
@@ -167,9 +168,7 @@ def meander(
             t = k / n
             d = s + seg * t
             taper = min(1.0, d / 1.5, (total - d) / 1.5)
-            off = amp * taper * (
-                0.65 * math.sin(d / 1.9 + p1) + 0.35 * math.sin(d / 0.7 + p2)
-            )
+            off = amp * taper * (0.65 * math.sin(d / 1.9 + p1) + 0.35 * math.sin(d / 0.7 + p2))
             pts.append((x0 + (x1 - x0) * t + nx * off, y0 + (y1 - y0) * t + ny * off))
         s += seg
     pts.append(line[-1])

@@ -16,20 +16,22 @@ def assign_shades(
     out: dict[str, int] = {}
     for cont in sorted(set(continent.values())):
         members = [t for t in ids if continent[t] == cont]
-        nbrs = {t: [u for u in members if u != t and frozenset((t, u)) in adjacent] for t in members}
-
-        def solve(k: int) -> bool:
-            if k == len(members):
-                return True
-            t = members[k]
-            for s in ((k + d) % SHADES for d in range(SHADES)):
-                if all(out.get(u) != s for u in nbrs[t]):
-                    out[t] = s
-                    if solve(k + 1):
-                        return True
-                    del out[t]
-            return False
-
-        if not solve(0):
+        nbrs = {
+            t: [u for u in members if u != t and frozenset((t, u)) in adjacent] for t in members
+        }
+        if not _solve(members, nbrs, out, 0):
             raise ValueError(f"continent {cont} needs more than {SHADES} shades")
     return out
+
+
+def _solve(members: list[str], nbrs: dict[str, list[str]], out: dict[str, int], k: int) -> bool:
+    if k == len(members):
+        return True
+    t = members[k]
+    for s in ((k + d) % SHADES for d in range(SHADES)):
+        if all(out.get(u) != s for u in nbrs[t]):
+            out[t] = s
+            if _solve(members, nbrs, out, k + 1):
+                return True
+            del out[t]
+    return False

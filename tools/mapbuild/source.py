@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +31,7 @@ def read_countries(shp_path: Path) -> list[Country]:
             shape = rec.shape
             bounds = list(shape.parts) + [len(shape.points)]
             rings = []
-            for start, end in zip(bounds, bounds[1:]):
+            for start, end in itertools.pairwise(bounds):
                 ring = [(float(x), float(y)) for x, y in shape.points[start:end]]
                 if rec.record["name"] == "Russia" or rec.record["name"] == "Fiji":
                     ring = [(x + 360.0 if x < WRAP_BELOW_LON else x, y) for x, y in ring]
