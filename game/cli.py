@@ -8,6 +8,8 @@ The parsed namespace reaches the App as `AppOptions.args`.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -39,7 +41,26 @@ def add_display_options(parser: argparse.ArgumentParser) -> None:
                        help="settings file (default saves/settings.json)")
 
 
-OPTION_GROUPS: tuple[Callable[[argparse.ArgumentParser], None], ...] = (add_display_options,)
+def add_demo_options(parser: argparse.ArgumentParser) -> None:
+    """Attract mode: computer generals play every seat through the real screens."""
+    group = parser.add_argument_group("demo")
+    group.add_argument("--demo", action="store_true",
+                       help="computer generals play every seat (any key returns to the title)")
+    group.add_argument("--seed", type=int, default=None,
+                       help="seed of the demo game or of the first simulated game")
+    group.add_argument("--fast", action="store_true", help="demo at top speed")
+
+
+def add_simulate_options(parser: argparse.ArgumentParser) -> None:
+    """Headless computer-only games that measure the generals (see game/ai/simulate.py)."""
+    from game.ai import simulate  # noqa: PLC0415 - pure Python, no pygame
+
+    simulate.add_arguments(parser)
+
+
+OPTION_GROUPS: tuple[Callable[[argparse.ArgumentParser], None], ...] = (
+    add_display_options, add_demo_options, add_simulate_options,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,6 +73,26 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point for `python main.py` and the `conquest` console script."""
     args = build_parser().parse_args(argv)
+    if getattr(args, "simulate", None) is not None:
+        from game.ai import simulate  # noqa: PLC0415
+
+        if args.seed is None:
+            args.seed = 1
+        return simulate.run(args)
     from game.app import AppOptions, run  # noqa: PLC0415 - pygame loads only when the game is played
 
-    return run(AppOptions.from_args(args))
+    options = AppOptions.from_args(args)
+    if args.demo:
+        options = dataclasses.replace(options, first_scene=_demo_scene(args))
+    return run(options)
+
+
+def _demo_scene(args: argparse.Namespace) -> Callable[..., object]:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+
+    def first_scene(app: object) -> object:
+        from game.scenes.play import start_demo  # noqa: PLC0415
+
+        return start_demo(app, seed, bool(args.fast))  # type: ignore[arg-type]
+
+    return first_scene
