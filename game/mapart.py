@@ -50,8 +50,11 @@ class _Layer:
 
 def _lighten(c: RGB, t: float) -> RGB:
     # Same blend as tools/mapbuild/paint.py, so recoloured territories keep their bevel.
-    return (round(c[0] + (255 - c[0]) * t), round(c[1] + (255 - c[1]) * t),
-            round(c[2] + (255 - c[2]) * t))
+    return (
+        round(c[0] + (255 - c[0]) * t),
+        round(c[1] + (255 - c[1]) * t),
+        round(c[2] + (255 - c[2]) * t),
+    )
 
 
 def _darken(c: RGB, t: float) -> RGB:
@@ -134,7 +137,9 @@ class MapArt:
         """Pixel count at full size (a rough measure of how big a territory looks)."""
         return self.areas[tid]
 
-    def territory_mask(self, tid: TerritoryId, full: bool = False) -> tuple[pygame.mask.Mask, Point]:
+    def territory_mask(
+        self, tid: TerritoryId, full: bool = False
+    ) -> tuple[pygame.mask.Mask, Point]:
         """A bit mask of the territory cropped to its box, and the box's top-left corner.
 
         Built on first use from the mask bytes and cached, so hover and selection
@@ -150,7 +155,9 @@ class MapArt:
             b = self.boxes[tid]
             s = self.full_scale
             # the downscaled territory lies inside the scaled box, give or take a pixel
-            rect = pygame.Rect(int(b.x * s) - 1, int(b.y * s) - 1, int(b.w * s) + 3, int(b.h * s) + 3)
+            rect = pygame.Rect(
+                int(b.x * s) - 1, int(b.y * s) - 1, int(b.w * s) + 3, int(b.h * s) + 3
+            )
             rect = rect.clip(layer.mask.get_rect())
         else:
             layer = self.world
@@ -262,7 +269,8 @@ def load_map_art(assets_dir: Path | None = None) -> MapArt:
         anchors={t: (terr[t]["anchor"][0], terr[t]["anchor"][1]) for t in ids},
         boxes={
             t: pygame.Rect(b[0], b[1], b[2] - b[0] + 1, b[3] - b[1] + 1)
-            for t in ids for b in [terr[t]["box"]]
+            for t in ids
+            for b in [terr[t]["box"]]
         },
         areas={t: int(terr[t]["area"]) for t in ids},
         sea_lines=tuple(
