@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import Game, StateError
+import contextlib
 
 FORMAT = "conquest-save"
 # Version history (append only):
@@ -103,10 +104,8 @@ def write_json_atomically(path: Path, data: Any) -> None:
             os.fsync(out.fileno())
         os.replace(temporary, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass
         raise
 
 

@@ -13,7 +13,7 @@ def roll(rng: random.Random, count: int) -> tuple[int, ...]:
 def compare(attacker: tuple[int, ...], defender: tuple[int, ...]) -> tuple[int, int]:
     """(attacker losses, defender losses): highest against highest; ties go to the defender."""
     attacker_losses = defender_losses = 0
-    for a, d in zip(sorted(attacker, reverse=True), sorted(defender, reverse=True)):
+    for a, d in zip(sorted(attacker, reverse=True), sorted(defender, reverse=True), strict=False):
         if a > d:
             defender_losses += 1
         else:

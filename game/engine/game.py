@@ -172,11 +172,10 @@ class Game:
         self.setup_pool = [start] * len(self.players)
         if self.config.objective == "missions":
             self._deal_missions(events)
-        if self.config.neutral:
+        neutral = self.neutral_id
+        if neutral is not None:
             self._deal_territories(events, seats=[*self.turn_order_from(self.first_player),
-                                                  self.neutral_id])
-            neutral = self.neutral_id
-            assert neutral is not None
+                                                  neutral])
             if self.config.flavour == "uk":
                 for t in self.territories_of(neutral):
                     self.armies[t] = 2

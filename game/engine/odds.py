@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, cache
 from itertools import product
 
 from game.engine.dice import compare
 
 
-@lru_cache(maxsize=None)
+@cache
 def roll_outcomes(attacker_dice: int, defender_dice: int) -> dict[tuple[int, int], Fraction]:
     """Exact chance of each (attacker losses, defender losses) for one roll.
 
@@ -31,7 +31,7 @@ def roll_outcomes(attacker_dice: int, defender_dice: int) -> dict[tuple[int, int
     return {k: Fraction(v, total) for k, v in sorted(counts.items())}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _float_outcomes(attacker_dice: int, defender_dice: int) -> tuple[tuple[int, int, float], ...]:
     return tuple((a, d, float(p)) for (a, d), p in roll_outcomes(attacker_dice, defender_dice).items())
 

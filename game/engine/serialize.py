@@ -94,19 +94,19 @@ class _Reader:
             raise StateError(f"{self.where} is missing '{key}'")
         return self.data[key]
 
-    def int(self, key: str, lo: int = 0, hi: int = 10**9) -> int:
+    def read_int(self, key: str, lo: int = 0, hi: int = 10**9) -> int:
         value = self.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
             raise StateError(f"'{key}' must be a whole number from {lo} to {hi}, not {value!r}")
         return value
 
-    def bool(self, key: str) -> bool:
+    def read_bool(self, key: str) -> bool:
         value = self.get(key)
         if not isinstance(value, bool):
             raise StateError(f"'{key}' must be true or false")
         return value
 
-    def str(self, key: str, allowed: Any = None, optional: bool = False) -> Any:
+    def read_str(self, key: str, allowed: Any = None, optional: bool = False) -> Any:
         value = self.get(key)
         if value is None and optional:
             return None
@@ -114,13 +114,13 @@ class _Reader:
             raise StateError(f"'{key}' has a bad value {value!r}")
         return value
 
-    def list(self, key: str) -> list[Any]:
+    def read_list(self, key: str) -> list[Any]:
         value = self.get(key)
         if not isinstance(value, list):
             raise StateError(f"'{key}' must be a list")
         return value
 
-    def obj(self, key: str) -> _Reader:
+    def read_obj(self, key: str) -> _Reader:
         return _Reader(self.get(key), f"'{key}'")
 
 
@@ -145,8 +145,8 @@ def game_from_dict(data: dict[str, Any], board: WorldMap | None = None) -> Game:
         except OSError as exc:
             raise StateError(f"unknown board {config.board!r}") from exc
     game = Game(board, config)
-    game.seed = r.int("seed", 0, 2**63)
-    game.rng = _read_rng(r.obj("rng"))
+    game.seed = r.read_int("seed", 0, 2**63)
+    game.rng = _read_rng(r.read_obj("rng"))
     _read_players(game, r)
     _read_territories(game, r)
     _read_cards(game, r)
@@ -157,7 +157,7 @@ def game_from_dict(data: dict[str, Any], board: WorldMap | None = None) -> Game:
 
 
 def _read_rng(r: _Reader) -> random.Random:
-    state = r.list("state")
+    state = r.read_list("state")
     if len(state) != RNG_STATE_LENGTH or not all(
         isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32 for v in state[:-1]
     ) or not isinstance(state[-1], int) or not 0 <= state[-1] <= 624:
@@ -167,50 +167,50 @@ def _read_rng(r: _Reader) -> random.Random:
         raise StateError("the random number state is damaged")
     rng = random.Random()
     try:
-        rng.setstate((r.int("version", 3, 3), tuple(state), gauss))
+        rng.setstate((r.read_int("version", 3, 3), tuple(state), gauss))
     except (TypeError, ValueError) as exc:
         raise StateError("the random number state is damaged") from exc
     return rng
 
 
 def _read_players(game: Game, r: _Reader) -> None:
-    entries = r.list("players")
+    entries = r.read_list("players")
     expected = len(game.config.players) + (1 if game.config.neutral else 0)
     if len(entries) != expected:
         raise StateError(f"the save should list {expected} players, not {len(entries)}")
     for index, entry in enumerate(entries):
         p = _Reader(entry, f"player {index + 1}")
-        is_neutral = p.bool("is_neutral")
+        is_neutral = p.read_bool("is_neutral")
         if is_neutral != (index == len(game.config.players)):
             raise StateError("only the last seat of a neutral game may be neutral")
-        name = p.str("name")
+        name = p.read_str("name")
         if not name or len(name) > 16:
             raise StateError(f"player {index + 1} has a bad name")
-        hand = p.list("hand")
+        hand = p.read_list("hand")
         if not all(isinstance(c, str) for c in hand):
             raise StateError(f"player {index + 1} holds a card that is not a card name")
-        mission = p.str("mission", MISSIONS, optional=True)
-        hq = p.str("headquarters", game.board.territories, optional=True)
+        mission = p.read_str("mission", MISSIONS, optional=True)
+        hq = p.read_str("headquarters", game.board.territories, optional=True)
         colours = (NEUTRAL_COLOUR,) if is_neutral else COLOURS
         levels = ("neutral",) if is_neutral else LEVELS
         game.players.append(PlayerState(
-            name=name, colour=p.str("colour", colours), level=p.str("level", levels),
+            name=name, colour=p.read_str("colour", colours), level=p.read_str("level", levels),
             is_neutral=is_neutral,
-            eliminated=p.bool("eliminated"), hand=list(hand), mission=mission, headquarters=hq,
+            eliminated=p.read_bool("eliminated"), hand=list(hand), mission=mission, headquarters=hq,
         ))
 
 
 def _read_territories(game: Game, r: _Reader) -> None:
-    owner = r.obj("owner").data
-    armies = r.obj("armies").data
+    owner = r.read_obj("owner").data
+    armies = r.read_obj("armies").data
     territories = set(game.board.territories)
     for name, mapping in (("owner", owner), ("armies", armies)):
         unknown = set(mapping) - territories
         if unknown:
-            raise StateError(f"'{name}' names an unknown territory {sorted(unknown)[0]!r}")
+            raise StateError(f"'{name}' names an unknown territory {min(unknown)!r}")
         missing = territories - set(mapping)
         if missing:
-            raise StateError(f"'{name}' is missing territory {sorted(missing)[0]!r}")
+            raise StateError(f"'{name}' is missing territory {min(missing)!r}")
     count = len(game.players)
     for t in game.board.territories:
         o, n = owner[t], armies[t]
@@ -229,7 +229,7 @@ def _read_territories(game: Game, r: _Reader) -> None:
 
 
 def _read_cards(game: Game, r: _Reader) -> None:
-    piles = {name: r.list(name) for name in ("deck", "discard", "removed")}
+    piles = {name: r.read_list(name) for name in ("deck", "discard", "removed")}
     seen: dict[str, str] = {}
     everywhere = [(name, card) for name, cards in piles.items() for card in cards]
     everywhere += [(f"player {i + 1}'s hand", c) for i, p in enumerate(game.players) for c in p.hand]
@@ -241,7 +241,7 @@ def _read_cards(game: Game, r: _Reader) -> None:
             raise StateError(f"card {card!r} is both in {seen[card]} and in {where}")
         seen[card] = where
     if len(seen) != len(valid):
-        missing = sorted(valid - set(seen))[0]
+        missing = min(valid - set(seen))
         raise StateError(f"card {missing!r} is missing: all {len(valid)} cards must be accounted for")
     game.deck, game.discard, game.removed = piles["deck"], piles["discard"], piles["removed"]
 
@@ -249,17 +249,17 @@ def _read_cards(game: Game, r: _Reader) -> None:
 def _read_turn(game: Game, r: _Reader) -> None:
     count = len(game.players)
     phases = {p.value: p for p in Phase}
-    game.phase = phases[r.str("phase", phases)]
-    game.current = r.int("current", 0, count - 1)
-    game.first_player = r.int("first_player", 0, count - 1)
-    game.turn = r.int("turn")
-    game.round = r.int("round")
-    game.setup_pool = _int_list(r.list("setup_pool"), count, "setup_pool")
-    game.quota = r.int("quota", 0, 3)
-    game.neutral_quota = r.int("neutral_quota", 0, 1)
-    game.reinforcements = r.int("reinforcements", 0, HARD_ARMY_LIMIT * 42)
+    game.phase = phases[r.read_str("phase", phases)]
+    game.current = r.read_int("current", 0, count - 1)
+    game.first_player = r.read_int("first_player", 0, count - 1)
+    game.turn = r.read_int("turn")
+    game.round = r.read_int("round")
+    game.setup_pool = _int_list(r.read_list("setup_pool"), count, "setup_pool")
+    game.quota = r.read_int("quota", 0, 3)
+    game.neutral_quota = r.read_int("neutral_quota", 0, 1)
+    game.reinforcements = r.read_int("reinforcements", 0, HARD_ARMY_LIMIT * 42)
     placements = []
-    for entry in r.list("placements"):
+    for entry in r.read_list("placements"):
         if (not isinstance(entry, list) or len(entry) != 2 or entry[0] not in game.board.territories
                 or not isinstance(entry[1], int) or isinstance(entry[1], bool) or entry[1] < 1):
             raise StateError("'placements' holds a bad entry")
@@ -267,52 +267,52 @@ def _read_turn(game: Game, r: _Reader) -> None:
     game.placements = placements
     for key in ("has_attacked", "conquered_this_turn", "card_bonus_used",
                 "computer_advantage_used", "return_to_attack", "hq_revealed"):
-        setattr(game, key, r.bool(key))
-    game.sets_traded = r.int("sets_traded")
-    game.next_set_value = r.int("next_set_value", 1, 10**6)
-    game.variants = Variants.from_dict(r.obj("variants").data)
-    game.objective = r.str("objective", ("world", "missions", "headquarters"))
-    game.hq_to_win = r.int("hq_to_win", 2, 6)
-    game.occupy_moved = r.int("occupy_moved", 0, HARD_ARMY_LIMIT)
+        setattr(game, key, r.read_bool(key))
+    game.sets_traded = r.read_int("sets_traded")
+    game.next_set_value = r.read_int("next_set_value", 1, 10**6)
+    game.variants = Variants.from_dict(r.read_obj("variants").data)
+    game.objective = r.read_str("objective", ("world", "missions", "headquarters"))
+    game.hq_to_win = r.read_int("hq_to_win", 2, 6)
+    game.occupy_moved = r.read_int("occupy_moved", 0, HARD_ARMY_LIMIT)
     winner = r.get("winner")
     if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
                                or not 0 <= winner < count):
         raise StateError("'winner' is not a player")
     game.winner = winner
-    game.end_reason = r.str("end_reason", optional=True)
+    game.end_reason = r.read_str("end_reason", optional=True)
     battle = r.get("battle")
     if battle is not None:
         b = _Reader(battle, "'battle'")
         rolls = {}
         for key, most in (("attacker_roll", 3), ("defender_roll", 2)):
-            dice = b.list(key)
+            dice = b.read_list(key)
             if len(dice) > most or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
                 raise StateError(f"'battle' has bad dice in {key}")
             rolls[key] = tuple(dice)
-        advantages = b.list("advantages")
+        advantages = b.read_list("advantages")
         if not all(a in ("reroll", "six") for a in advantages):
             raise StateError("'battle' offers an unknown advantage")
         game.battle = Battle(
-            source=b.str("source", game.board.territories),
-            target=b.str("target", game.board.territories),
-            dice=b.int("dice", 1, 3),
-            mode=b.str("mode", ("single", "continuous", "do_or_die")),
+            source=b.read_str("source", game.board.territories),
+            target=b.read_str("target", game.board.territories),
+            dice=b.read_int("dice", 1, 3),
+            mode=b.read_str("mode", ("single", "continuous", "do_or_die")),
             attacker_roll=rolls["attacker_roll"], defender_roll=rolls["defender_roll"],
-            advantages=tuple(advantages), used_reroll=b.bool("used_reroll"),
+            advantages=tuple(advantages), used_reroll=b.read_bool("used_reroll"),
         )
 
 
 def _read_stats(game: Game, r: _Reader) -> None:
-    s = r.obj("stats")
+    s = r.read_obj("stats")
     count = len(game.players)
-    lists = {key: _int_list(s.list(key), count, key)
+    lists = {key: _int_list(s.read_list(key), count, key)
              for key in ("battles_won", "battles_lost", "invasions_won", "invasions_lost")}
-    history = s.list("history")
+    history = s.read_list("history")
     for entry in history:
         h = _Reader(entry, "a history entry")
         for key in ("territories", "armies", "continents"):
-            _int_list(h.list(key), count, key)
-        h.int("turn")
+            _int_list(h.read_list(key), count, key)
+        h.read_int("turn")
     game.stats = Statistics(history=[dict(h) for h in history], **lists)
 
 
