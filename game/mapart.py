@@ -137,9 +137,7 @@ class MapArt:
         """Pixel count at full size (a rough measure of how big a territory looks)."""
         return self.areas[tid]
 
-    def territory_mask(
-        self, tid: TerritoryId, full: bool = False
-    ) -> tuple[pygame.mask.Mask, Point]:
+    def territory_mask(self, tid: TerritoryId, full: bool = False) -> tuple[pygame.mask.Mask, Point]:
         """A bit mask of the territory cropped to its box, and the box's top-left corner.
 
         Built on first use from the mask bytes and cached, so hover and selection
@@ -155,9 +153,7 @@ class MapArt:
             b = self.boxes[tid]
             s = self.full_scale
             # the downscaled territory lies inside the scaled box, give or take a pixel
-            rect = pygame.Rect(
-                int(b.x * s) - 1, int(b.y * s) - 1, int(b.w * s) + 3, int(b.h * s) + 3
-            )
+            rect = pygame.Rect(int(b.x * s) - 1, int(b.y * s) - 1, int(b.w * s) + 3, int(b.h * s) + 3)
             rect = rect.clip(layer.mask.get_rect())
         else:
             layer = self.world

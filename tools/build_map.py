@@ -21,9 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     """Build, print what was written, and return a process exit code (1 when checks fail)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder")
-    parser.add_argument(
-        "--force", action="store_true", help="write the art even if checks fail (for tuning)"
-    )
+    parser.add_argument("--force", action="store_true", help="write the art even if checks fail (for tuning)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     try:

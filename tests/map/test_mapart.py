@@ -144,3 +144,16 @@ def test_recoloured_full_map_changes_only_the_named_territory_fill(art: MapArt) 
     assert tuple(img.get_palette_at(fill))[:3] == (255, 0, 0)
     other = art.palette_bases[0] + IDS.index("peru")
     assert img.get_palette_at(other) == art.full.image.get_palette_at(other)
+
+
+def test_loading_with_a_display_converts_the_images_but_keeps_the_palette_originals() -> None:
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((64, 40))
+        art = load_map_art()
+        assert art.world_surface.get_bitsize() == pygame.display.get_surface().get_bitsize()
+        assert art.world.image.get_bitsize() == 8
+        assert art.territory_at(*art.anchor("egypt")) == "egypt"
+        assert art.recoloured({"egypt": (1, 2, 3)}).get_size() == art.full_size
+    finally:
+        pygame.display.quit()

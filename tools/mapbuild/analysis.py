@@ -172,9 +172,7 @@ def chamfer_to_targets(is_target: bytes | bytearray, width: int, height: int) ->
     return d
 
 
-def coast_pixels(
-    labels: bytes | bytearray, width: int, height: int
-) -> dict[int, list[tuple[int, int]]]:
+def coast_pixels(labels: bytes | bytearray, width: int, height: int) -> dict[int, list[tuple[int, int]]]:
     """Land pixels next to sea (4-neighbours), grouped by label, in raster order."""
     out: dict[int, list[tuple[int, int]]] = {}
     for y in range(height):

@@ -42,12 +42,7 @@ def _centroid(ring: tuple[tuple[float, float], ...]) -> tuple[float, float]:
 
 def _area(pts: list[tuple[float, float]]) -> float:
     n = len(pts)
-    return (
-        abs(
-            sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
-        )
-        / 2
-    )
+    return abs(sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))) / 2
 
 
 def _in_box(p: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
@@ -64,10 +59,7 @@ def _grow_for(ring: tuple[tuple[float, float], ...]) -> Grow | None:
 
 def project_ring(ring: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
     """Project one (lon, lat) ring to warped units, growing it if it belongs to an island group."""
-    pts = [
-        project_point(x, y, classic.WARPS, classic.SQUEEZE)
-        for x, y in densify(list(ring), DENSIFY_DEG)
-    ]
+    pts = [project_point(x, y, classic.WARPS, classic.SQUEEZE) for x, y in densify(list(ring), DENSIFY_DEG)]
     g = _grow_for(ring)
     if g is None:
         return pts
@@ -123,10 +115,7 @@ def label_raster(countries: list[Country], frame: Frame, index: dict[str, int]) 
     def region_spans(poly: classic.Polygon) -> Spans:
         key = id(poly)
         if key not in region_cache:
-            pts = [
-                project_point(x, y, classic.WARPS, classic.SQUEEZE)
-                for x, y in densify(list(poly), 0.5)
-            ]
+            pts = [project_point(x, y, classic.WARPS, classic.SQUEEZE) for x, y in densify(list(poly), 0.5)]
             region_cache[key] = fill_spans([[frame.to_px(u, v) for u, v in pts]], w, h)
         return region_cache[key]
 
@@ -142,11 +131,7 @@ def label_raster(countries: list[Country], frame: Frame, index: dict[str, int]) 
             for rule in reversed(rules):  # lowest priority first, so the first rule ends on top
                 if rule.territory is None:
                     raise ValueError("a dropping rule may not have a region")
-                part = (
-                    spans
-                    if rule.region is None
-                    else intersect_spans(spans, region_spans(rule.region))
-                )
+                part = spans if rule.region is None else intersect_spans(spans, region_spans(rule.region))
                 paint_spans(buf, w, part, index[rule.territory] + 1)
     for lake in classic.LAKES:
         pts = [

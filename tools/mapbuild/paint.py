@@ -180,9 +180,5 @@ def _dashed(
         y = round(y0 + (y1 - y0) * k / steps)
         if 0 <= x < width and 0 <= y < height and not labels[y * width + x]:
             out[y * width + x] = DASH
-            if (
-                y + 1 < height
-                and not labels[(y + 1) * width + x]
-                and out[(y + 1) * width + x] != DASH
-            ):
+            if y + 1 < height and not labels[(y + 1) * width + x] and out[(y + 1) * width + x] != DASH:
                 out[(y + 1) * width + x] = DASH_EDGE

@@ -33,7 +33,7 @@ def fill_spans(rings: list[PixelRing], width: int, height: int) -> Spans:
     for xs in crossings:
         xs.sort()
         row_spans: list[tuple[int, int]] = []
-        for a, b in zip(xs[0::2], xs[1::2]):
+        for a, b in zip(xs[0::2], xs[1::2], strict=True):
             start = max(0, math.ceil(a - 0.5))
             end = min(width, math.ceil(b - 0.5))
             if end > start:
@@ -45,7 +45,7 @@ def fill_spans(rings: list[PixelRing], width: int, height: int) -> Spans:
 def intersect_spans(a: Spans, b: Spans) -> Spans:
     """Row-wise intersection of two span lists (both sorted, non-overlapping per row)."""
     out: Spans = []
-    for ra, rb in zip(a, b):
+    for ra, rb in zip(a, b, strict=True):
         row: list[tuple[int, int]] = []
         i = j = 0
         while i < len(ra) and j < len(rb):

@@ -5,9 +5,7 @@ from __future__ import annotations
 SHADES = 3
 
 
-def assign_shades(
-    ids: list[str], continent: dict[str, str], adjacent: set[frozenset[str]]
-) -> dict[str, int]:
+def assign_shades(ids: list[str], continent: dict[str, str], adjacent: set[frozenset[str]]) -> dict[str, int]:
     """Backtracking 3-colouring per continent, in board order, so the result is deterministic.
 
     Only neighbours that touch on the same continent matter: across continents the hue
@@ -16,9 +14,7 @@ def assign_shades(
     out: dict[str, int] = {}
     for cont in sorted(set(continent.values())):
         members = [t for t in ids if continent[t] == cont]
-        nbrs = {
-            t: [u for u in members if u != t and frozenset((t, u)) in adjacent] for t in members
-        }
+        nbrs = {t: [u for u in members if u != t and frozenset((t, u)) in adjacent] for t in members}
         if not _solve(members, nbrs, out, 0):
             raise ValueError(f"continent {cont} needs more than {SHADES} shades")
     return out
