@@ -273,8 +273,8 @@ WARPS: tuple[Warp, ...] = (
 GROW: tuple[Grow, ...] = (
     Grow(box=(-25.0, 62.0, -12.0, 68.0), lon=-18.5, lat=65.0, factor=1.8, aspect=0.9,
          move=(0.0, 1.5)),  # Iceland
-    Grow(box=(-11.0, 49.0, 2.0, 60.0), lon=-4.0, lat=54.0, factor=1.5, move=(-2.5, -0.5),
-         aspect=0.75),  # Britain, Ireland
+    Grow(box=(-11.0, 49.0, 2.0, 60.0), lon=-4.0, lat=54.0, factor=1.75, move=(-3.2, -0.6),
+         aspect=0.68),  # Britain, Ireland
     Grow(box=(128.0, 30.0, 146.0, 46.0), lon=137.0, lat=37.0, factor=1.85),  # Japan
     Grow(box=(42.0, -27.0, 51.0, -11.0), lon=46.8, lat=-19.0, factor=1.5),  # Madagascar
     Grow(box=(94.0, -11.0, 129.0, 20.0), lon=115.0, lat=-1.0, factor=1.25),  # Indonesia
