@@ -74,6 +74,7 @@ class MapArt:
     full: _Layer
     full_scale: float
     anchors: dict[TerritoryId, Point]
+    full_anchors: dict[TerritoryId, Point]
     boxes: dict[TerritoryId, pygame.Rect]
     areas: dict[TerritoryId, int]
     sea_lines: tuple[SeaLine, ...]
@@ -118,13 +119,10 @@ class MapArt:
         """Where the army badge goes (its centre); the name goes under it.
 
         The point is the roomiest spot near the territory's middle: the build guarantees at
-        least a 15x15 square of the territory around it at full size.
+        least a 15x15 square of the territory around it at full size. The Full Map has its
+        own anchors, measured on its own mask, so they always hit their territory.
         """
-        x, y = self.anchors[tid]
-        if not full:
-            return x, y
-        fw, fh = self.full.size
-        return min(fw - 1, int(x * self.full_scale)), min(fh - 1, int(y * self.full_scale))
+        return self.full_anchors[tid] if full else self.anchors[tid]
 
     def bounding_box(self, tid: TerritoryId, full: bool = False) -> pygame.Rect:
         """The territory's bounding box, e.g. to scroll it into view or to crop overlays."""
@@ -263,6 +261,7 @@ def load_map_art(assets_dir: Path | None = None) -> MapArt:
         full=full,
         full_scale=float(layout["full"]["scale"]),
         anchors={t: (terr[t]["anchor"][0], terr[t]["anchor"][1]) for t in ids},
+        full_anchors={t: (terr[t]["full_anchor"][0], terr[t]["full_anchor"][1]) for t in ids},
         boxes={
             t: pygame.Rect(b[0], b[1], b[2] - b[0] + 1, b[3] - b[1] + 1)
             for t in ids

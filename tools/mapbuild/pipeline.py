@@ -202,6 +202,7 @@ def build(out_dir: Path, force: bool = False) -> list[str]:
     fw, fh = int(w * k), int(h * k)
     small = _downsample(labels, w, h, fw, fh)
     small_dashes = [(x0 * k, y0 * k, x1 * k, y1 * k) for x0, y0, x1, y1 in dashes]
+    full_anchors = measure(small, fw, fh, board).anchors
     full_pixels = paint(small, fw, fh, FULL_STYLE, small_dashes)
     write_png(out_dir / "full_map.png", fw, fh, full_pixels, palette)
     write_png(out_dir / "full_mask.png", fw, fh, small)
@@ -223,6 +224,7 @@ def build(out_dir: Path, force: bool = False) -> list[str]:
             tid: {
                 "mask_value": board.value(tid),
                 "anchor": [m.anchors[tid][0], m.anchors[tid][1]],
+                "full_anchor": [full_anchors[tid][0], full_anchors[tid][1]],
                 "room": m.anchors[tid][2],
                 "box": list(m.stats[board.value(tid)].box),
                 "area": m.stats[board.value(tid)].area,
