@@ -117,7 +117,7 @@ class Situation:
         upcoming = self.view.upcoming_set_value()
         if upcoming is None:
             return 2.6
-        return max(2.0, min(12.0, upcoming * 0.4))
+        return max(2.0, min(60.0, upcoming * 0.4))
 
     def odds_win(self, attacking: int, defending: int) -> float:
         if attacking < 2:
@@ -174,7 +174,7 @@ class Situation:
         o = self.owner[x]
         c = info.continent_of[x]
         bonus = info.bonus[c]
-        value = 1.0
+        value = p.territory_value
         if not view.conquered_this_turn:
             value += self.card_value * p.card_weight
         lacking = self.lacking[c]
@@ -240,15 +240,26 @@ class Situation:
             return 0.0, -1.0
         p, lost, killed = odds(a, d)
         gain = (p * self.target_value(x) - self.profile.loss_weight * lost
-                + self.kill_weight * killed - self.exposure(x) * p)
+                + self.kill_weight_against(self.owner[x]) * killed
+                - (self.exposure(x) + self.profile.spread_cost) * p)
         return p, gain
+
+    def kill_weight_against(self, pid: PlayerId | None) -> float:
+        """Killing a much weaker player's armies is worth it even one for one: attrition is
+        how the stronger side wins, and it keeps games from freezing into stand-offs."""
+        if pid is None or pid == self.neutral:
+            return self.kill_weight * 0.5
+        if self.total.get(self.me, 0) >= 1.5 * self.total.get(pid, 0):
+            return max(self.kill_weight, self.profile.loss_weight)
+        return self.kill_weight
 
     def exposure(self, x: TerritoryId) -> float:
         """Cost of standing in `x` after taking it: the enemy stacks that will face it."""
         weight = self.profile.exposure_weight
         if weight == 0.0:
             return 0.0
-        return weight * self.threat(x)
+        # Capped: beyond a point a bigger enemy stack does not make losing `x` likelier.
+        return weight * min(self.threat(x), 10.0)
 
 
 def roll_gain(attacker: tuple[int, ...], defender: tuple[int, ...]) -> int:

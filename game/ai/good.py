@@ -26,6 +26,10 @@ GOOD = Profile(
     hold_cards=True,
     objectives=True,
     exposure_weight=0.12,
+    territory_value=0.3,
+    spread_cost=0.7,
+    setup_spread=1.0,
+    front_defence=0.6,
 )
 
 

@@ -115,6 +115,17 @@ def plan_placement(sit: Situation, total: int,
             given = give(t, min(need, budget))
             budget -= given
             remaining -= given
+    if remaining > 0 and p.front_defence > 0:
+        # spread part of the rest over the most outmatched borders, one army at a time
+        spread = int(remaining * p.front_defence + rng.random())
+        pressure = [(sit.threat(t), t) for t in sit.mine]
+        pressure = [(th, t) for th, t in pressure if th > 0]
+        for _ in range(spread):
+            open_ = [(th / (sit.armies[t] + alloc.get(t, 0) + 1.0), t) for th, t in pressure
+                     if room[t] > alloc.get(t, 0)]
+            if not open_:
+                break
+            remaining -= give(max(open_)[1], 1)
     if remaining > 0 and p.careless and rng.random() < p.careless:
         frontier = [t for t in sit.frontier() if room[t] > alloc.get(t, 0)]
         if frontier:
@@ -135,6 +146,10 @@ def plan_placement(sit: Situation, total: int,
 def choose_setup_place(sit: Situation, rng: random.Random) -> act.PlaceArmies | None:
     """A placement turn of the set-up: our armies first, then the neutral one (US neutral)."""
     view = sit.view
+    if view.quota > 0 and sit.profile.setup_spread > 0 and rng.random() < sit.profile.setup_spread:
+        spot = _weakest_front(sit)
+        if spot is not None:
+            return act.PlaceArmies(spot, 1)
     if view.quota > 0:
         plan = plan_placement(sit, view.quota, rng)
         if plan:
@@ -143,6 +158,21 @@ def choose_setup_place(sit: Situation, rng: random.Random) -> act.PlaceArmies | 
     if view.neutral_quota > 0:
         return act.PlaceArmies(choose_neutral_block(sit, rng), view.neutral_quota)
     return None
+
+
+def _weakest_front(sit: Situation) -> TerritoryId | None:
+    """The border territory most outmatched by the enemy stacks beside it."""
+    best, best_score = None, 0.0
+    for t in sit.mine:
+        if sit.view.room(t) <= 0:
+            continue
+        threat = sit.threat(t)
+        if threat <= 0:
+            continue
+        score = threat / (sit.armies[t] + 1.0)
+        if score > best_score:
+            best, best_score = t, score
+    return best
 
 
 def choose_neutral_block(sit: Situation, rng: random.Random) -> TerritoryId:

@@ -33,6 +33,10 @@ class Profile:
         hold_cards: hold sets in fixed-value games until the set is worth it.
         objectives: play for missions and headquarters, not only for the world.
         exposure_weight: cost of standing in a newly taken territory, per army threatening it.
+        territory_value: worth of one more territory in itself (income, a rival's loss).
+        spread_cost: cost of the army a conquest leaves behind, thinning the stack.
+        setup_spread: share of set-up armies put on the most outmatched borders, not the stack.
+        front_defence: share of each turn's armies spread over the most outmatched borders.
         careless: chance of a careless (random) choice at each decision.
     """
 
@@ -55,4 +59,8 @@ class Profile:
     hold_cards: bool
     objectives: bool
     exposure_weight: float = 0.0
+    territory_value: float = 1.0
+    spread_cost: float = 0.0
+    setup_spread: float = 0.0
+    front_defence: float = 0.0
     careless: float = 0.0
