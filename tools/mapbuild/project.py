@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from dataclasses import dataclass
 
 
@@ -146,19 +147,29 @@ def densify(ring: list[tuple[float, float]], step: float) -> list[tuple[float, f
     return out
 
 
+def _smooth_noise(knots: list[float], d: float, spacing: float) -> float:
+    """Value noise: random knot heights every 'spacing' units, joined by smoothstep."""
+    i = int(d / spacing)
+    t = d / spacing - i
+    t = t * t * (3 - 2 * t)
+    return knots[i] * (1 - t) + knots[i + 1] * t
+
+
 def meander(
-    line: tuple[tuple[float, float], ...], amp: float = 0.45, step: float = 0.4
+    line: tuple[tuple[float, float], ...], amp: float = 0.45, step: float = 0.3
 ) -> tuple[tuple[float, float], ...]:
     """Resample a hand-drawn split line and bend it like a river, keeping both ends fixed.
 
-    Two sine waves along the arc length, with phases taken from the line's own first point,
-    so the wiggle is deterministic and differs from line to line. Straight cuts through a
-    country read as ruler lines; this makes them read as borders.
+    The bend is two octaves of value noise along the arc length. Its seed comes from the
+    line's first point through random.Random, whose sequence Python guarantees for a given
+    integer seed, so the wiggle is deterministic and differs from line to line. Straight
+    cuts through a country read as ruler lines; this makes them read as borders.
     """
-    pts: list[tuple[float, float]] = []
     total = sum(math.dist(a, b) for a, b in itertools.pairwise(line))
-    seed = line[0][0] * 12.9898 + line[0][1] * 78.233
-    p1, p2 = math.sin(seed) * 3.0, math.cos(seed) * 3.0
+    rng = random.Random(int(round(line[0][0] * 1000)) * 100003 + int(round(line[0][1] * 1000)))
+    coarse = [rng.uniform(-1.0, 1.0) for _ in range(int(total / 1.6) + 3)]
+    fine = [rng.uniform(-1.0, 1.0) for _ in range(int(total / 0.55) + 3)]
+    pts: list[tuple[float, float]] = []
     s = 0.0
     for (x0, y0), (x1, y1) in itertools.pairwise(line):
         seg = math.dist((x0, y0), (x1, y1))
@@ -167,8 +178,9 @@ def meander(
         for k in range(n):
             t = k / n
             d = s + seg * t
-            taper = min(1.0, d / 1.5, (total - d) / 1.5)
-            off = amp * taper * (0.65 * math.sin(d / 1.9 + p1) + 0.35 * math.sin(d / 0.7 + p2))
+            taper = min(1.0, d / 1.2, (total - d) / 1.2)
+            wiggle = 0.75 * _smooth_noise(coarse, d, 1.6) + 0.35 * _smooth_noise(fine, d, 0.55)
+            off = amp * taper * wiggle
             pts.append((x0 + (x1 - x0) * t + nx * off, y0 + (y1 - y0) * t + ny * off))
         s += seg
     pts.append(line[-1])
