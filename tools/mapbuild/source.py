@@ -26,7 +26,8 @@ def read_countries(shp_path: Path) -> list[Country]:
     import shapefile  # only the tools extra provides pyshp
 
     countries: list[Country] = []
-    with shapefile.Reader(str(shp_path), encoding="latin-1") as reader:
+    # the .cpg file says ISO-8859-1, and pyshp reads it from there
+    with shapefile.Reader(str(shp_path)) as reader:
         for rec in reader.iterShapeRecords():
             shape = rec.shape
             bounds = list(shape.parts) + [len(shape.points)]
