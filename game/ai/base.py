@@ -62,6 +62,10 @@ class General:
             action = fallback_action(game)
         return action
 
+    def profile_for(self, view: SeatView) -> Profile:
+        """The profile to play this position with (Good plays a duel differently)."""
+        return self.profile
+
     # ------------------------------------------------------------------ dispatch
     def decide(self, view: SeatView) -> Action | None:
         """The general's choice from what its seat sees (None: no idea, use the fallback)."""
@@ -79,7 +83,7 @@ class General:
                 return act.Attack(plan.source, plan.target,
                                   min(3, view.armies[plan.source] - 1), "single")
             self._plan = None
-        sit = Situation(view, self.profile)
+        sit = Situation(view, self.profile_for(view))
         if phase == Phase.CLAIM:
             return placement.choose_claim(sit, self.rng)
         if phase == Phase.PLACE:

@@ -3,8 +3,11 @@ its rivals', finishes weak players for their cards, and plays for missions and H
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.ai.base import General
 from game.ai.profile import Profile
+from game.ai.view import SeatView
 
 GOOD = Profile(
     name="good",
@@ -32,8 +35,26 @@ GOOD = Profile(
     front_defence=0.6,
 )
 
+# Against a single rival every army the enemy loses is ours to gain and sweeping pays: the
+# careful border-spreading that wins among several rivals only slows a duel down.
+GOOD_DUEL = replace(
+    GOOD,
+    territory_value=1.0,
+    spread_cost=0.0,
+    setup_spread=0.0,
+    front_defence=0.0,
+    exposure_weight=0.0,
+    smart_occupy=False,
+)
+
 
 class GoodGeneral(General):
     """The strongest level: the same machinery as Standard with a plan and more care."""
 
     profile = GOOD
+    duel_profile = GOOD_DUEL
+
+    def profile_for(self, view: SeatView) -> Profile:
+        if len(view.active_players()) <= 2:
+            return self.duel_profile
+        return self.profile
