@@ -25,6 +25,8 @@ class AttackPlan:
     source: TerritoryId
     target: TerritoryId
     value: float
+    loss_weight: float
+    kill_weight: float
 
 
 def choose_attack(sit: Situation, rng: random.Random) -> tuple[act.Attack, AttackPlan] | None:
@@ -38,7 +40,7 @@ def choose_attack(sit: Situation, rng: random.Random) -> tuple[act.Attack, Attac
             if owner[x] == me:
                 continue
             prob, gain = sit.attack_score(s, x)
-            if prob < p.min_attack_p:
+            if prob < sit.min_attack_p:
                 continue
             candidates.append((gain, s, x))
     if not candidates:
@@ -50,7 +52,8 @@ def choose_attack(sit: Situation, rng: random.Random) -> tuple[act.Attack, Attac
         if gain < p.min_gain:
             return None
     dice = min(3, armies[s] - 1)
-    plan = AttackPlan(sit.view.turn, s, x, sit.target_value(x))
+    plan = AttackPlan(sit.view.turn, s, x, sit.target_value(x), sit.loss_weight,
+                      sit.kill_weight_against(owner[x]))
     return act.Attack(s, x, dice, "single"), plan
 
 
@@ -62,7 +65,7 @@ def should_roll_on(view: SeatView, profile: Profile, plan: AttackPlan) -> bool:
     prob, lost, killed = odds(a, d)
     if prob < profile.continue_p:
         return False
-    return prob * plan.value - profile.loss_weight * lost + 0.5 * profile.kill_weight * killed > 0
+    return prob * plan.value - plan.loss_weight * lost + plan.kill_weight * killed > 0
 
 
 def choose_occupy(sit: Situation, rng: random.Random) -> act.Occupy:

@@ -24,11 +24,11 @@ EASY = Profile(
     smart_fortify=False,
     hold_cards=False,
     objectives=False,
-    careless=0.3,
+    careless=0.75,
 )
 
 
 class EasyGeneral(General):
-    """The careless level: sound rules of thumb, but a random choice one time in three."""
+    """The careless level: sound rules of thumb, but three choices in four made at random."""
 
     profile = EASY

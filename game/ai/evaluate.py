@@ -69,6 +69,14 @@ class Situation:
             bonus = sum(info.bonus[c] for c, o in self.continent_owner.items() if o == p)
             self.income[p] = max(3, count.get(p, 0) // 3) + bonus
         self.card_value = self._card_value()
+        # Long games grow into stand-offs of huge stacks; from round 30 on, armies are held
+        # cheaper so someone breaks through (the turn cap must almost never be reached).
+        patience = max(0.3, 1.0 - max(0, view.round - 30) / 40)
+        self.loss_weight = profile.loss_weight * patience
+        self.min_attack_p = profile.min_attack_p * patience
+        self.in_contact = any(
+            self.is_enemy(owner[n]) for t in self.mine for n in info.neighbours[t]
+        )
         # Killing armies helps us most in a duel; with several rivals the others profit too.
         self.kill_weight = profile.kill_weight * (1.0 if len(self.rivals) <= 1 else 0.6)
         self.mission = view.mission if profile.objectives else None
@@ -239,7 +247,7 @@ class Situation:
         if a < 2:
             return 0.0, -1.0
         p, lost, killed = odds(a, d)
-        gain = (p * self.target_value(x) - self.profile.loss_weight * lost
+        gain = (p * self.target_value(x) - self.loss_weight * lost
                 + self.kill_weight_against(self.owner[x]) * killed
                 - (self.exposure(x) + self.profile.spread_cost) * p)
         return p, gain
@@ -248,9 +256,13 @@ class Situation:
         """Killing a much weaker player's armies is worth it even one for one: attrition is
         how the stronger side wins, and it keeps games from freezing into stand-offs."""
         if pid is None or pid == self.neutral:
+            # The neutral never attacks, so its armies matter only as a wall; when the wall
+            # is all that stands between us and every rival, breaking it is the game.
+            if not self.in_contact:
+                return max(self.kill_weight, self.loss_weight)
             return self.kill_weight * 0.5
         if self.total.get(self.me, 0) >= 1.5 * self.total.get(pid, 0):
-            return max(self.kill_weight, self.profile.loss_weight)
+            return max(self.kill_weight, self.loss_weight)
         return self.kill_weight
 
     def exposure(self, x: TerritoryId) -> float:

@@ -1,0 +1,112 @@
+"""Computer generals finish every game type and option, legally, deterministically and fast."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import LEVELS, choose_action, make_general
+from game.ai.simulate import make_config, play_game
+from game.engine import Game, GameConfig, PlayerSpec, Variants
+from game.engine.config import COLOURS
+
+CAP = 400
+
+
+def _check_board(game: Game) -> None:
+    for t, owner in game.owner.items():
+        assert owner is not None, t
+        assert game.armies[t] >= 1, t
+        assert game.armies[t] <= game.army_limit(t), t
+
+
+def play_checked(config: GameConfig, seed: int, cap: int = CAP) -> Game:
+    """Plays to the end with a board check after every action; any illegal choice fails."""
+    game = Game.new(config, seed)
+    generals = {s: make_general(p.level, s, seed) for s, p in enumerate(config.players)}
+    steps = 0
+    while not game.is_over and game.turn <= cap:
+        game.apply(generals[game.to_move].choose(game))  # IllegalActionError would fail here
+        steps += 1
+        if game.phase.value not in ("claim", "place"):
+            _check_board(game)
+    assert all(g.fallbacks == 0 for g in generals.values())
+    assert game.is_over, f"no winner after {cap} turns"
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game_type", ["us_full", "uk_full", "us_short", "uk_short"])
+def test_every_level_finishes_every_game_type(level: str, game_type: str) -> None:
+    levels = [level, "standard", "easy", level]
+    game = play_checked(make_config(levels, game_type), seed=11)
+    assert game.winner is not None
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game_type", ["us_full", "uk_full"])
+def test_every_level_finishes_a_neutral_game(level: str, game_type: str) -> None:
+    game = play_checked(make_config([level, "standard"], game_type, neutral=True), seed=5)
+    assert game.winner is not None and not game.players[game.winner].is_neutral
+
+
+VARIANTS = {
+    "army_limit": Variants(army_limit=12),
+    "tight_army_limit": Variants(army_limit=5),
+    "supply_lines": Variants(supply_lines=True),
+    "advantages": Variants(attack_advantage=True, computer_advantage=True),
+    "low_exchange_rate": Variants(low_exchange_rate=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_generals_play_every_variant(name: str) -> None:
+    config = make_config(["good", "standard", "easy"], "us_full", variants=VARIANTS[name])
+    play_checked(config, seed=3, cap=600)
+
+
+def test_generals_play_three_armies_per_placement_and_special_setup() -> None:
+    base = make_config(["good", "standard", "easy", "good"], "us_full")
+    play_checked(base.with_changes(armies_per_placement=3), seed=8)
+    play_checked(base.with_changes(special_setup=True), seed=9)
+    play_checked(base.with_changes(territory_selection="random", objective="missions"), seed=10)
+
+
+def test_generals_play_a_two_headquarters_game_and_six_players() -> None:
+    play_checked(make_config(["good", "standard", "easy"], "us_short", hq_to_win=2), seed=4)
+    play_checked(make_config(["good", "standard", "easy", "good", "standard", "easy"],
+                             "us_full"), seed=2)
+
+
+def test_same_seed_gives_the_same_game() -> None:
+    config = make_config(["good", "standard", "easy", "good"], "uk_short")
+    first = play_checked(config, seed=21)
+    second = play_checked(config, seed=21)
+    assert first.to_dict() == second.to_dict()
+
+
+def test_simulator_game_reports_no_illegal_action() -> None:
+    result = play_game(make_config(["good", "easy"], "us_full"), seed=1, time_decisions=True)
+    assert result.illegal_actions == 0
+    assert result.winner is not None
+    assert result.decisions == len(result.decision_seconds)
+
+
+def test_choose_action_gives_a_legal_action_for_the_player_to_move() -> None:
+    players = [PlayerSpec(f"P{i}", COLOURS[i], "good") for i in range(3)]
+    game = Game.new(GameConfig.preset("us_full", players), seed=2)
+    for _ in range(200):
+        action = choose_action(game, "good")
+        assert game.is_legal(action)
+        game.apply(action)
+
+
+def test_a_general_refuses_to_move_for_another_seat() -> None:
+    game = Game.new(make_config(["good", "good"], "us_full"), seed=2)
+    other = 1 - game.to_move
+    with pytest.raises(ValueError):
+        make_general("good", other, 2).choose(game)
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError):
+        make_general("grandmaster", 0, 1)
