@@ -1,0 +1,876 @@
+"""The play screen: the map, the side panel and the message area, from placement to victory.
+
+The scene asks the engine what is legal and applies actions; it holds no rule of its own.
+Humans act through the map and the prompts; computer seats take one decision per frame at
+most, paced by the Fast Game option, so the menus keep working between their steps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.audio import Sfx
+from game.engine import ArmyChoice, Game, GameConfig, IllegalActionError, Phase, PlayerSpec
+from game.engine import actions as act
+from game.engine import events as ev
+from game.engine.odds import attack_odds
+from game.input import Command, CommandEvent
+from game.mapart import MapArt, load_map_art
+from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
+from game.scenes.base import Scene
+from game.scenes.computer import ComputerPlayer, StandInGeneral, make_general
+from game.scenes.dialogs import (
+    ChoiceDialogScene,
+    ConfirmDialogScene,
+    MessageDialogScene,
+    NumberDialogScene,
+)
+from game.scenes.play_menus import PlayMenus
+from game.scenes.play_narrate import narrate, plural
+from game.ui import palette
+from game.ui.mapview import MapMarks, MapView
+from game.ui.menubar import MenuBar
+from game.ui.messages import MessageArea
+from game.ui.palette import NEUTRAL_COLOUR, PLAYER_COLOUR_BY_NAME, PlayerColour
+from game.ui.pointers import PointerKind
+from game.ui.sidepanel import PanelInfo, SidePanel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+# Seconds a computer step stays on screen, by Fast Game level: (set-up step, turn step, battle).
+DELAYS = {"normal": (0.12, 0.45, 0.8), "fast": (0.03, 0.12, 0.25), "instant": (0.0, 0.0, 0.0)}
+TUMBLE = {"normal": 0.55, "fast": 0.2, "instant": 0.0}
+HURRY_FACTOR = 10.0
+GAME_OVER_PAUSE = 2.0
+DEMO_RESTART_PAUSE = 4.0
+ATTACK_MODES = ("single", "continuous", "do_or_die")
+SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
+TURN_PHASES = frozenset({Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY})
+
+
+def map_art(app: App) -> MapArt:
+    """The map art, loaded once per App (it is large and never changes)."""
+    art = getattr(app.assets, "map_art", None)
+    if art is None:
+        art = load_map_art()
+        app.assets.map_art = art  # type: ignore[attr-defined]
+    return art
+
+
+def player_colour(name: str) -> PlayerColour:
+    return PLAYER_COLOUR_BY_NAME.get(name.lower(), NEUTRAL_COLOUR)
+
+
+class PlayScene(Scene):
+    """The main screen where a whole game is played.
+
+    `mode` says what a human is choosing on the map: "attack_from", "attack_to",
+    "move_from", "move_to", "cheat" (other phases need no mode: the phase says it).
+    """
+
+    saves_dir: Path | None = None  # None: the savegame default; tests point it elsewhere
+
+    def __init__(self, app: App, game: Game, *, save_name: str | None = None,
+                 demo: bool = False) -> None:
+        super().__init__(app)
+        self.game = game
+        self.save_name = save_name
+        self.demo = demo
+        self.demo_fast = False
+        fonts = app.fonts
+        self.view = MapView(map_art(app), fonts)
+        self.panel = SidePanel(fonts)
+        self.messages = MessageArea(fonts)
+        self.colours = [player_colour(p.colour) for p in game.players]
+        self.menus = PlayMenus(self)
+        self.menubar = MenuBar(fonts, self.menus.build(), right_text=self._title(),
+                               on_choose=lambda item: app.play(Sfx.CLICK),
+                               on_refuse=lambda item: self.refuse("Not possible now."))
+        self.attack_mode = "single"
+        self.mode = "attack_from"
+        self.source: str | None = None
+        self.target: str | None = None
+        self.last_attack: tuple[str, str, int] | None = None
+        self.wait = 0.0
+        self.marks = MapMarks()
+        self.hover: str | None = None
+        self._generals: dict[int, tuple[str, ComputerPlayer]] = {}
+        self._guide_key: tuple[Any, ...] | None = None
+        self._cards_offered: tuple[int, int] | None = None
+        self._hq_told: set[int] = set()
+        self._over_timer: float | None = None
+        self._pending_load: LoadedSave | None = None
+        self._replacing = False
+
+    # -- seats -------------------------------------------------------------------------
+    def is_computer(self, pid: int) -> bool:
+        return self.demo or self.game.players[pid].level != "human"
+
+    def is_human(self, pid: int) -> bool:
+        return not self.is_computer(pid)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, p in enumerate(self.game.players)
+                if not p.is_neutral and self.is_human(i)]
+
+    @property
+    def is_humans_move(self) -> bool:
+        return not self.game.is_over and self.is_human(self.game.to_move)
+
+    def general_for(self, pid: int) -> ComputerPlayer:
+        """The seat's general, made again if Change Sides gave the seat another level."""
+        level = self.game.players[pid].level
+        found = self._generals.get(pid)
+        if found is None or found[0] != level:
+            found = (level, make_general(level if level != "human" else "standard",
+                                         self.game.seed, pid))
+            self._generals[pid] = found
+        return found[1]
+
+    def _title(self) -> str:
+        from game.engine.config import GAME_TYPE_NAMES  # noqa: PLC0415
+
+        name = GAME_TYPE_NAMES.get(self.game.config.game_type, "").upper()
+        return f"DEMO - {name}" if self.demo else name
+
+    # -- lifecycle ---------------------------------------------------------------------
+    def enter(self) -> None:
+        for notice in self.app.take_notices():
+            self.messages.add(notice, palette.AMBER)
+        game = self.game
+        opening = [e for e in game.opening_events if not isinstance(e, (ev.TerritoryClaimed,
+                                                                         ev.ArmiesPlaced))]
+        if game.turn == 0 and game.opening_events:
+            if any(isinstance(e, ev.TerritoryClaimed) for e in game.opening_events):
+                self.messages.add("The territories are dealt at random.", palette.CREAM)
+            self.absorb(opening, autosave=False)
+        else:
+            self.messages.add(f"Game resumed: turn {game.turn}, "
+                              f"{game.players[game.current].name} to play.", palette.CREAM)
+        self._centre_on_player(game.to_move)
+        if game.phase in TURN_PHASES:
+            self.autosave()
+
+    def resume(self) -> None:
+        self._guide_key = None
+
+    def on_quit(self) -> None:
+        self.autosave()
+
+    def _centre_on_player(self, pid: int) -> None:
+        own = self.game.territories_of(pid)
+        if own:
+            art = self.view.art
+            points = [art.anchor(t) for t in own]
+            self.view.centre_on((sum(p[0] for p in points) // len(points),
+                                 sum(p[1] for p in points) // len(points)))
+
+    # -- saving ------------------------------------------------------------------------
+    def save_options(self) -> dict[str, Any]:
+        """What a save keeps besides the game: the attack mode toggles."""
+        return {"attack_mode": self.attack_mode}
+
+    def autosave(self) -> None:
+        """Write saves/autosave.json so a game is never lost (never for a demo)."""
+        if self.demo:
+            return
+        try:
+            save_game(self.game, AUTOSAVE_NAME, self.saves_dir, options=self.save_options())
+        except OSError as exc:
+            self.messages.add(f"Autosave failed: {exc.strerror or exc}.", palette.AMBER)
+
+    def apply_loaded_options(self, options: dict[str, Any]) -> None:
+        mode = options.get("attack_mode")
+        if mode in ATTACK_MODES:
+            self.attack_mode = mode
+
+    def load(self, loaded: LoadedSave) -> None:
+        """Replace this screen with the loaded game (deferred until this scene is on top)."""
+        self._pending_load = loaded
+
+    # -- acting ------------------------------------------------------------------------
+    def refuse(self, text: str) -> None:
+        self.app.play(Sfx.REFUSAL)
+        self.messages.add(text, palette.AMBER)
+
+    def perform(self, action: act.Action) -> bool:
+        """Apply an action; an illegal one is refused with the engine's words."""
+        try:
+            events = self.game.apply(action)
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+            return False
+        self.absorb(events)
+        return True
+
+    def absorb(self, events: list[ev.Event], *, autosave: bool = True) -> None:
+        """Narrate events, play their sounds, roll the dice, and follow the action on the map."""
+        game = self.game
+        level = self.speed
+        sounds: list[Sfx] = []
+        for line in narrate(game, events, self.is_human):
+            self.messages.add(line.text, line.colour)
+            if line.sfx is not None and line.sfx not in sounds:
+                sounds.append(line.sfx)
+        rolls = [e for e in events if isinstance(e, ev.DiceRolled)]
+        results = [e for e in events if isinstance(e, ev.BattleResolved)]
+        used = [e for e in events if isinstance(e, ev.AdvantageUsed)]
+        if rolls:
+            last = rolls[-1]
+            attacker_dice = used[-1].attacker_dice if used else last.attacker_dice
+            caption = ""
+            if results:
+                r = results[-1]
+                caption = _loss_caption(r.attacker_losses, r.defender_losses)
+            self.panel.dice.roll(self.colours[last.attacker], self.colours[last.defender],
+                                 attacker_dice, last.defender_dice, caption, TUMBLE[level])
+            sounds.insert(0, Sfx.DICE)
+        for sfx in sounds[:2]:
+            self.app.play(sfx)
+        for e in events:
+            if isinstance(e, ev.TurnStarted):
+                self.mode, self.source, self.target = "attack_from", None, None
+                self.last_attack = None
+                self.panel.dice.clear()
+                self._cards_offered = None
+                if autosave:
+                    self.autosave()
+                if self.is_human(e.player) and not self.demo:
+                    self._centre_if_far(e.player)
+            elif isinstance(e, ev.TerritoryConquered):
+                self.source, self.target = None, None
+                self.mode = "attack_from"
+        self._follow(events)
+
+    def _centre_if_far(self, pid: int) -> None:
+        own = self.game.territories_of(pid)
+        if own and not any(self.view.is_in_view(t, 0) for t in own):
+            self._centre_on_player(pid)
+
+    def _follow(self, events: list[ev.Event]) -> None:
+        """Scroll (or jump) the map to where a computer acts."""
+        if not (self.demo or self.is_computer(self.game.current)):
+            return
+        spots: tuple[str, ...] = ()
+        for e in events:
+            if isinstance(e, (ev.DiceRolled, ev.TerritoryConquered, ev.ArmiesMoved)):
+                spots = (e.source, e.target)
+            elif isinstance(e, (ev.ArmiesPlaced, ev.TerritoryClaimed)):
+                spots = (e.territory,)
+        if spots:
+            smooth = self.app.settings.map_scroll == "scroll" and self.speed != "instant"
+            self.view.show(*spots, smooth=smooth)
+
+    @property
+    def speed(self) -> str:
+        if self.demo and self.demo_fast:
+            return "fast"
+        level = self.app.settings.fast_game
+        return level if level in DELAYS else "normal"
+
+    # -- the frame ---------------------------------------------------------------------
+    @property
+    def wants_navigation(self) -> bool:  # type: ignore[override]
+        return self.menubar.is_open
+
+    @property
+    def pointer(self) -> PointerKind:  # type: ignore[override]
+        if self.menubar.is_open:
+            return PointerKind.SWORD
+        if not self.game.is_over and self.is_computer(self.game.to_move):
+            return PointerKind.CANNON
+        if self.view.rect.collidepoint(self.app.input.pointer) and self.is_choosing:
+            return PointerKind.COMPASS
+        return PointerKind.SWORD
+
+    @property
+    def is_choosing(self) -> bool:
+        """A human is to pick a territory on the map now."""
+        game = self.game
+        if game.is_over or not self.is_humans_move:
+            return False
+        return game.phase in (Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ, Phase.REINFORCE,
+                              Phase.ATTACK, Phase.FORTIFY)
+
+    def handle(self, command: CommandEvent) -> None:
+        if self.menubar.handle(command):
+            return
+        if self.messages.handle(command):
+            return
+        kind = command.kind
+        if kind is Command.SCROLL:
+            self.view.scroll_by(*command.delta)
+        elif kind is Command.PRESS:
+            if self.panel.card_rect.collidepoint(command.pos):
+                self.menus.risk_card()
+            elif self.view.rect.collidepoint(command.pos):
+                tid = self.view.territory_at(command.pos)
+                if tid is not None:
+                    self.select(tid)
+        elif kind is Command.CANCEL:
+            self.cancel()
+        elif kind is Command.PAD_ADDED:
+            self.messages.add("Joystick connected.")
+        elif kind is Command.PAD_REMOVED:
+            self.messages.add("Joystick unplugged: play on with any device.")
+
+    def update(self, dt: float) -> None:
+        if self._pending_load is not None and not self._replacing:
+            loaded, self._pending_load = self._pending_load, None
+            scene = PlayScene(self.app, loaded.game, save_name=loaded.name)
+            scene.apply_loaded_options(loaded.options)
+            self._replace(scene)
+            return
+        self.view.update(dt)
+        self.panel.update(dt)
+        self._update_hover()
+        if self._replacing:
+            return
+        if self.game.is_over:
+            self._update_game_over(dt)
+            self._update_marks()
+            return
+        hurry = HURRY_FACTOR if self.app.input.is_hurrying else 1.0
+        if self.wait > 0:
+            self.wait -= dt * hurry
+        elif self.panel.dice.is_rolling and not self.is_humans_move:
+            self.panel.dice.update(dt * (hurry - 1))
+        elif self.view.is_scrolling and self.is_computer(self.game.to_move) and hurry == 1.0:
+            pass
+        elif self.is_computer(self.game.to_move):
+            self.computer_step()
+        else:
+            self.human_step()
+        self._update_marks()
+        self._update_odds()
+
+    def _update_hover(self) -> None:
+        pos = self.app.input.pointer
+        tid = self.view.territory_at(pos) if not self.menubar.is_open else None
+        self.hover = tid
+        if tid is None:
+            self.messages.status = ""
+            return
+        game = self.game
+        owner = game.owner[tid]
+        name = game.board.territory_name(tid)
+        if owner is None:
+            self.messages.status = f"Pointer: {name} - unclaimed"
+        else:
+            colour = self.colours[owner].name
+            self.messages.status = f"Pointer: {name} - {colour} - {plural(game.armies[tid])}"
+
+    def _update_marks(self) -> None:
+        game = self.game
+        hqs: dict[str, PlayerColour] = {}
+        if game.hq_revealed:
+            for pid, p in enumerate(game.players):
+                if p.headquarters:
+                    hqs[p.headquarters] = self.colours[pid]
+        attacker, defender = self.source, self.target
+        battle = game.battle
+        if battle is not None and game.phase in (Phase.DEFEND, Phase.ADVANTAGE, Phase.OCCUPY):
+            attacker, defender = battle.source, battle.target
+        selected: frozenset[str] = frozenset()
+        if self.mode in ("move_from", "move_to") and self.source:
+            attacker, defender = None, None
+            selected = frozenset({self.source})
+        if self.mode == "attack_from" and self.target is None:
+            if self.last_attack is None:
+                attacker = None
+        self.marks = MapMarks(hover=self.hover if self.is_choosing else None,
+                              attacker=attacker, defender=defender, selected=selected,
+                              headquarters=hqs)
+
+    def _update_odds(self) -> None:
+        game = self.game
+        src, tgt = self.source, self.target
+        battle = game.battle
+        if game.phase in (Phase.DEFEND, Phase.ADVANTAGE) and battle is not None:
+            src, tgt = battle.source, battle.target
+        if src and tgt and game.owner[src] != game.owner[tgt] and game.armies[src] >= 2:
+            odds = attack_odds(game.armies[src], game.armies[tgt])
+            self.panel.set_odds(odds.win_probability, f"{game.armies[src]} v {game.armies[tgt]}")
+        else:
+            self.panel.set_odds(None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        game = self.game
+        self.view.draw(surface, game.owner, game.armies, dict(enumerate(self.colours)),
+                       self.marks, patterned=self.app.settings.colour_blind)
+        self.panel.draw(surface, game, self.colours, self._panel_info(),
+                        patterned=self.app.settings.colour_blind)
+        self.messages.draw(surface)
+        self.menubar.draw(surface)
+
+    def _panel_info(self) -> PanelInfo:
+        game = self.game
+        label = {"missions": "MISSION", "headquarters": "HQ"}.get(game.objective, "CARDS")
+        viewer = self.viewer
+        cards = len(game.players[viewer].hand) if viewer is not None else None
+        return PanelInfo(card_label=label, viewer_cards=cards)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose secrets the screen may show: the human to move, else the only human."""
+        game = self.game
+        if self.demo:
+            return game.current
+        if self.is_human(game.current):
+            return game.current
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
+    # -- computer seats ----------------------------------------------------------------
+    def computer_step(self) -> None:
+        """One decision of the computer to move, shown and then paced by Fast Game."""
+        game = self.game
+        pid = game.to_move
+        try:
+            action = self.general_for(pid).choose(game)
+        except Exception as exc:  # noqa: BLE001 - a broken general must not stop the game
+            self.messages.add(f"{game.players[pid].name} hesitates ({exc}).", palette.AMBER)
+            action = StandInGeneral(pid, game.seed).choose(game)
+        if isinstance(action, act.Attack):
+            self._announce_attack(action.source, action.target)
+            self.source, self.target = action.source, action.target
+            self.last_attack = (action.source, action.target, action.dice)
+        if not self.perform(action):
+            self.perform(StandInGeneral(pid, game.seed).choose(game))
+        setup, step, battle = DELAYS[self.speed]
+        if isinstance(action, (act.Attack, act.Defend, act.UseAdvantage, act.DeclineAdvantage)):
+            self.wait = battle
+        elif game.phase in SETUP_PHASES or isinstance(action, act.ClaimTerritory):
+            self.wait = setup
+        else:
+            self.wait = step
+
+    def _announce_attack(self, source: str, target: str) -> None:
+        game = self.game
+        name = game.board.territory_name
+        attacker = game.players[game.owner[source] or 0].name
+        self.messages.add(f"{attacker} attacks {name(target)} ({game.armies[target]}) "
+                          f"from {name(source)} ({game.armies[source]})")
+
+    # -- humans: prompts the phase requires ---------------------------------------------
+    def human_step(self) -> None:
+        game = self.game
+        pid = game.to_move
+        phase = game.phase
+        if phase == Phase.DEFEND:
+            self._ask_defence()
+        elif phase == Phase.ADVANTAGE:
+            self._ask_advantage()
+        elif phase == Phase.OCCUPY:
+            self._ask_occupation()
+        elif phase == Phase.REINFORCE and self._should_offer_cards():
+            self.offer_cards(forced=game.must_trade())
+        elif phase == Phase.CHOOSE_HQ and len(self.humans) > 1 and pid not in self._hq_told:
+            self._hq_told.add(pid)
+            self.app.scenes.push(MessageDialogScene(
+                self.app, "HEADQUARTERS",
+                f"{game.players[pid].name}: choose your headquarters.\n"
+                "Other players, please look away from the screen."))
+        else:
+            self._guide()
+
+    def _guide(self) -> None:
+        """Say once what the human to move should do now."""
+        game = self.game
+        pid = game.to_move
+        key = (game.phase, pid, self.mode, self.source, game.reinforcements, game.quota,
+               game.turn)
+        if key == self._guide_key:
+            return
+        self._guide_key = key
+        name = game.players[pid].name
+        where = game.board.territory_name
+        text = ""
+        if game.phase == Phase.CLAIM:
+            text = f"{name}: claim a territory - select an unclaimed one."
+        elif game.phase == Phase.PLACE:
+            extra = " and 1 on a neutral territory" if game.neutral_quota else ""
+            left = game.setup_pool[pid]
+            text = (f"{name}: place {plural(game.quota)}{extra} on your territories "
+                    f"({left} left).")
+        elif game.phase == Phase.CHOOSE_HQ:
+            text = f"{name}: select one of your territories as your headquarters."
+        elif game.phase == Phase.REINFORCE:
+            text = f"{name}: place {plural(game.reinforcements)} - select one of your territories."
+        elif self.mode == "attack_to" and self.source:
+            text = (f"Attack from {where(self.source)}: select the enemy territory to attack "
+                    "(ESC cancels).")
+        elif self.mode == "move_from":
+            text = "Free move: select the territory to move armies from (ESC cancels)."
+        elif self.mode == "move_to" and self.source:
+            text = f"Free move from {where(self.source)}: select where to (ESC cancels)."
+        elif self.mode == "cheat":
+            text = "Cheat: select any territory to conquer it (ESC cancels)."
+        elif game.phase == Phase.ATTACK:
+            text = (f"{name}: select a territory to attack from; F free move, "
+                    "ESC ends the turn.")
+        elif game.phase == Phase.FORTIFY:
+            text = f"{name}: another free move (F), or ESC to end the turn."
+        if text:
+            self.messages.add(text, palette.CREAM)
+
+    def _should_offer_cards(self) -> bool:
+        game = self.game
+        pid = game.current
+        if not game.tradeable_sets(pid):
+            return False
+        if game.must_trade():
+            return True
+        return self._cards_offered != (game.turn, pid)
+
+    def offer_cards(self, *, forced: bool) -> None:
+        """The card exchange at the start of a turn (forced at 5 cards)."""
+        game = self.game
+        pid = game.current
+        self._cards_offered = (game.turn, pid)
+
+        def on_trade(cards: tuple[str, str, str]) -> None:
+            self.perform(act.TradeCards((cards[0], cards[1], cards[2])))
+
+        try:
+            from game.scenes.cards import CardExchangeScene  # noqa: PLC0415
+        except ImportError:
+            self._offer_cards_fallback(forced, on_trade)
+            return
+        self.app.scenes.push(CardExchangeScene(self.app, game, pid, on_trade, lambda: None,
+                                               forced))
+
+    def _offer_cards_fallback(self, forced: bool,
+                              on_trade: Callable[[tuple[str, str, str]], None]) -> None:
+        game = self.game
+        sets = game.tradeable_sets(game.current)[:4]
+        name = game.board.territory_name
+
+        def card(c: str) -> str:
+            kind = game.board.card_kind(c)
+            return f"{name(c)} ({kind})" if c in game.board.territories else "Wild card"
+
+        text = "\n".join(f"Set {i + 1}: " + ", ".join(card(c) for c in s) + f" = "
+                         f"{game.set_value(s)} armies" for i, s in enumerate(sets))
+        options = [f"Set {i + 1}" for i in range(len(sets))]
+        cancel = None
+        if not forced:
+            options.append("Later")
+            cancel = len(options) - 1
+
+        def chosen(index: int) -> None:
+            if index < len(sets):
+                on_trade(sets[index])
+
+        title = "TRADE CARDS (YOU MUST)" if forced else "TRADE CARDS"
+        self.app.scenes.push(ChoiceDialogScene(self.app, title, text, options, chosen,
+                                               default=0, cancel=cancel, width=420))
+
+    def _ask_defence(self) -> None:
+        game = self.game
+        battle = game.battle
+        assert battle is not None
+        most = game.defence_dice_allowed(battle.target)
+        if self.app.settings.automatic_dice or most == 1:
+            self.perform(act.Defend(most))
+            return
+        pid = game.to_move
+        name = game.board.territory_name
+        text = (f"{game.players[pid].name}: {name(battle.target)} ({game.armies[battle.target]}) "
+                f"is attacked from {name(battle.source)} with {plural(battle.dice, 'die', 'dice')}."
+                "\nDefend with how many dice?")
+        options = [plural(n, "die", "dice") for n in range(1, most + 1)]
+        self.app.scenes.push(ChoiceDialogScene(
+            self.app, "DEFEND", text, options,
+            lambda index: self.perform(act.Defend(index + 1)), default=most - 1))
+
+    def _ask_advantage(self) -> None:
+        game = self.game
+        battle = game.battle
+        assert battle is not None
+        lowest = min(battle.attacker_roll)
+        dice = " ".join(str(d) for d in battle.attacker_roll)
+        against = " ".join(str(d) for d in battle.defender_roll)
+        if "six" in battle.advantages:
+            kind, text = "six", (f"You rolled {dice} against {against}.\nUse Computer Advantage: "
+                                 f"turn your lowest die ({lowest}) into a 6? (once a turn)")
+        else:
+            kind, text = "reroll", (f"You rolled {dice} against {against}.\nUse Attack Advantage: "
+                                    f"roll your lowest die ({lowest}) again?")
+        self.app.scenes.push(ConfirmDialogScene(
+            self.app, "ADVANTAGE", text, lambda: self.perform(act.UseAdvantage(kind)),
+            lambda: self.perform(act.DeclineAdvantage()), default_yes=True))
+
+    def _ask_occupation(self) -> None:
+        game = self.game
+        battle = game.battle
+        assert battle is not None
+        lo, hi = game.occupy_range()
+        name = game.board.territory_name(battle.target)
+        self.app.scenes.push(NumberDialogScene(
+            self.app, "OCCUPY", f"How many armies move into {name}?", lo, hi, hi,
+            lambda n: self.perform(act.Occupy(hi if n is None else n)), can_cancel=False))
+
+    # -- humans: the map ---------------------------------------------------------------
+    def select(self, tid: str) -> None:
+        """A press on territory `tid`: what it means depends on the phase and the mode."""
+        game = self.game
+        if game.is_over:
+            return
+        if self.mode == "cheat":
+            self.mode = "attack_from"
+            self.perform(act.CheatConquer(tid))
+            return
+        if not self.is_humans_move:
+            self.refuse(f"Please wait: it is {game.players[game.to_move].name}'s move.")
+            return
+        phase = game.phase
+        if phase == Phase.CLAIM:
+            self.perform(act.ClaimTerritory(tid))
+        elif phase in (Phase.PLACE, Phase.REINFORCE):
+            self._place(tid)
+        elif phase == Phase.CHOOSE_HQ:
+            self._choose_hq(tid)
+        elif phase in (Phase.ATTACK, Phase.FORTIFY):
+            if self.mode in ("move_from", "move_to"):
+                self._select_move(tid)
+            else:
+                self._select_attack(tid)
+
+    def _choice_for(self, template: type, **match: str) -> ArmyChoice | None:
+        for choice in self.game.legal_actions():
+            if isinstance(choice, ArmyChoice) and isinstance(choice.template, template) and all(
+                    getattr(choice.template, k) == v for k, v in match.items()):
+                return choice
+        return None
+
+    def _place(self, tid: str) -> None:
+        game = self.game
+        choice = self._choice_for(act.PlaceArmies, territory=tid)
+        if choice is None:
+            self.perform(act.PlaceArmies(tid, 1))  # the engine says why not
+            return
+        if choice.hi == choice.lo:
+            self.perform(choice.make(choice.hi))
+            return
+        name = game.board.territory_name(tid)
+        self.source = tid
+        self.mode = "place"
+
+        def done(count: int | None) -> None:
+            self.source, self.mode = None, "attack_from"
+            if count is not None:
+                self.perform(choice.make(count))
+
+        self.app.scenes.push(NumberDialogScene(
+            self.app, "REINFORCE" if game.phase == Phase.REINFORCE else "PLACE ARMIES",
+            f"How many armies on {name}?", choice.lo, choice.hi, choice.hi, done))
+
+    def _choose_hq(self, tid: str) -> None:
+        game = self.game
+        if not game.is_legal(act.ChooseHeadquarters(tid)):
+            self.perform(act.ChooseHeadquarters(tid))
+            return
+        name = game.board.territory_name(tid)
+        self.app.scenes.push(ConfirmDialogScene(
+            self.app, "HEADQUARTERS", f"Make {name} your headquarters?",
+            lambda: self.perform(act.ChooseHeadquarters(tid)), default_yes=True))
+
+    def _can_attack_from(self, tid: str) -> bool:
+        return any(isinstance(a, act.Attack) and a.source == tid
+                   for a in self.game.legal_actions())
+
+    def _select_attack(self, tid: str) -> None:
+        game = self.game
+        me = game.current
+        name = game.board.territory_name
+        if game.phase != Phase.ATTACK:
+            self.refuse("Your attacks are over: make another free move (F) or end the turn (ESC).")
+            return
+        if game.owner[tid] == me:
+            if self._can_attack_from(tid):
+                self.source, self.target, self.mode = tid, None, "attack_to"
+                self.app.play(Sfx.CLICK)
+            elif game.armies[tid] < 2:
+                self.refuse(f"{name(tid)} has only 1 army: it cannot attack.")
+            else:
+                self.refuse(f"{name(tid)} has no enemy neighbour to attack.")
+            return
+        if self.source is None:
+            self.refuse(f"First select one of your territories to attack {name(tid)} from.")
+            return
+        if self.mode == "attack_from" and self.target == tid and self.last_attack:
+            self.repeat_attack()
+            return
+        try:
+            game.check(act.Attack(self.source, tid, 1, self.attack_mode))
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+            return
+        self.target = tid
+        self.choose_dice(self.source, tid)
+
+    def choose_dice(self, source: str, target: str) -> None:
+        """The attacker's dice: asked unless there is one choice or Automatic Dice is on."""
+        most = self.game.attack_dice_allowed(source)
+        if most <= 1 or self.app.settings.automatic_dice:
+            self.launch(source, target, max(1, most))
+            return
+        options = [plural(n, "die", "dice") for n in range(1, most + 1)] + ["Cancel"]
+
+        def chosen(index: int) -> None:
+            if index < most:
+                self.launch(source, target, index + 1)
+            else:
+                self.cancel_selection()
+
+        self.app.scenes.push(ChoiceDialogScene(
+            self.app, "ATTACK", f"Attack {self.game.board.territory_name(target)} with how many "
+            "dice?", options, chosen, default=most - 1, cancel=most))
+
+    def launch(self, source: str, target: str, dice: int) -> None:
+        self._announce_attack(source, target)
+        self.last_attack = (source, target, dice)
+        self.source, self.target, self.mode = source, target, "attack_from"
+        self.perform(act.Attack(source, target, dice, self.attack_mode))
+
+    def repeat_attack(self) -> None:
+        """R: the last attack again with the same territories and dice (fewer if needed)."""
+        game = self.game
+        if self.last_attack is None:
+            self.refuse("There is no attack to repeat: select New Attack (N).")
+            return
+        source, target, dice = self.last_attack
+        if game.owner[source] != game.current or game.owner[target] == game.current:
+            self.refuse("That attack is over: select New Attack (N).")
+            return
+        self.launch(source, target, min(dice, max(1, game.attack_dice_allowed(source))))
+
+    def new_attack(self) -> None:
+        self.source, self.target, self.mode = None, None, "attack_from"
+        self.last_attack = None
+        self._guide_key = None
+        self.messages.add("New attack: select the territory to attack from.", palette.CREAM)
+
+    def free_move(self) -> None:
+        if not any(isinstance(c, ArmyChoice) and isinstance(c.template, act.Fortify)
+                   for c in self.game.legal_actions()):
+            self.refuse("No free move is possible now.")
+            return
+        self.source, self.target, self.mode = None, None, "move_from"
+
+    def _select_move(self, tid: str) -> None:
+        game = self.game
+        name = game.board.territory_name
+        if self.mode == "move_from" or self.source is None:
+            if any(isinstance(c, ArmyChoice) and isinstance(c.template, act.Fortify)
+                   and c.template.source == tid for c in game.legal_actions()):
+                self.source, self.mode = tid, "move_to"
+                self.app.play(Sfx.CLICK)
+            else:
+                self.refuse(f"No armies can move from {name(tid)}.")
+            return
+        source = self.source
+        choice = self._choice_for(act.Fortify, source=source, target=tid)
+        if choice is None:
+            self.perform(act.Fortify(source, tid, 1))  # the engine says why not
+            return
+
+        def done(count: int | None) -> None:
+            self.source, self.target, self.mode = None, None, "attack_from"
+            if count is not None:
+                self.perform(choice.make(count))
+
+        self.target = tid
+        self.app.scenes.push(NumberDialogScene(
+            self.app, "FREE MOVE", f"Move how many armies from {name(source)} to {name(tid)}?",
+            choice.lo, choice.hi, choice.hi, done))
+
+    def cancel_selection(self) -> None:
+        self.source, self.target, self.mode = None, None, "attack_from"
+        self._guide_key = None
+
+    def cancel(self) -> None:
+        """ESC: drop the current selection, or end the turn when nothing is selected."""
+        game = self.game
+        if self.mode != "attack_from" or self.source is not None:
+            self.cancel_selection()
+            self.messages.add("Cancelled.", palette.LIGHT)
+            return
+        if not self.is_humans_move:
+            return
+        if game.phase in (Phase.ATTACK, Phase.FORTIFY):
+            self.end_turn()
+        elif game.phase == Phase.REINFORCE:
+            self.refuse(f"Place your {plural(game.reinforcements)} first.")
+
+    def end_turn(self) -> None:
+        self.cancel_selection()
+        self.perform(act.EndTurn())
+
+    # -- the end -----------------------------------------------------------------------
+    def _update_game_over(self, dt: float) -> None:
+        if self._over_timer is None:
+            self._over_timer = DEMO_RESTART_PAUSE if self.demo else GAME_OVER_PAUSE
+            self.autosave()
+            return
+        self._over_timer -= dt * (HURRY_FACTOR if self.app.input.is_hurrying else 1.0)
+        if self._over_timer > 0:
+            return
+        if self.demo:
+            seed = random.Random(self.game.seed).randrange(1, 2**31)
+            self._replace(start_demo(self.app, seed, self.demo_fast))
+            return
+        try:
+            from game.scenes.gameover import GameOverScene  # noqa: PLC0415
+        except ImportError:
+            self._over_timer = float("inf")
+            winner = self.game.winner
+            text = (f"{self.game.players[winner].name} wins the game!" if winner is not None
+                    else "The game has ended.")
+            self.app.scenes.push(MessageDialogScene(self.app, "GAME OVER", text))
+            return
+        self._replace(GameOverScene(self.app, self.game))
+
+    def _replace(self, scene: Scene) -> None:
+        self._replacing = True
+        self.app.scenes.replace(scene)
+
+
+def _loss_caption(attacker_losses: int, defender_losses: int) -> str:
+    if attacker_losses and defender_losses:
+        return "Each side loses 1" if attacker_losses == 1 else \
+            f"Att -{attacker_losses}  Def -{defender_losses}"
+    if defender_losses:
+        return f"Defender loses {defender_losses}"
+    return f"Attacker loses {attacker_losses}"
+
+
+DEMO_NAMES = ("Napoleon", "Hannibal", "Genghis", "Caesar", "Alexander", "Boudicca")
+DEMO_TYPES = ("uk_full", "us_full", "uk_short", "us_short")
+
+
+def demo_game(seed: int) -> Game:
+    """A 4-6 player game with computer generals in every seat, all chosen from the seed."""
+    rng = random.Random(seed)
+    count = rng.randint(4, 6)
+    levels = ("easy", "standard", "good")
+    from game.engine.config import COLOURS  # noqa: PLC0415
+
+    players = [PlayerSpec(DEMO_NAMES[i], COLOURS[i], rng.choice(levels)) for i in range(count)]
+    config = GameConfig.preset(rng.choice(DEMO_TYPES), players)
+    return Game.new(config, seed)
+
+
+def start_demo(app: App, seed: int, fast: bool) -> Scene:
+    """The attract mode: computers play every seat; a new game follows each victory."""
+    scene = PlayScene(app, demo_game(seed), demo=True)
+    scene.demo_fast = fast
+    return scene
