@@ -1,0 +1,163 @@
+"""UK short game: each player sees their own secret mission, the others looking away.
+
+Manual p.28: the players may first choose to see the computer players' missions (cheat!);
+then each player is called by name, presses MISSION to see the card, and OK hides it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.audio import Sfx
+from game.input import Command, CommandEvent
+from game.scenes.base import Scene
+from game.scenes.overlay import colour_swatch, player_colour
+from game.scenes.title import draw_sea_backdrop
+from game.ui import palette
+from game.ui.cardart import draw_risk_card
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.engine import Game
+
+CARD_RECT = pygame.Rect(250, 96, 140, 188)
+BUTTON_RECT = pygame.Rect(280, 312, 80, 17)
+
+
+class MissionRevealScene(Scene):
+    """Steps: 'show the computers' missions?', then for each viewer: call, card; then done.
+
+    Opaque on purpose: while a mission is shown nothing else of the game is on screen.
+    """
+
+    def __init__(self, app: App, game: Game, on_done: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.game = game
+        self.on_done = on_done
+        self.humans = [p for p in game.turn_order_from(game.first_player)
+                       if game.players[p].level == "human"]
+        self.computers = [p for p in game.turn_order_from(game.first_player)
+                          if game.players[p].level != "human"]
+        self.viewers: list[int] = list(self.humans)
+        self.index = 0
+        self.stage = "ask" if self.computers else "call"
+        self.cheat = False
+        self._finished = False
+        fonts = app.fonts
+        self.yes = Button(fonts, (240, 230, 70, 17), "YES", lambda: self.answer(True))
+        self.no = Button(fonts, (330, 230, 70, 17), "NO", lambda: self.answer(False),
+                         is_default=True)
+        self.button = Button(fonts, BUTTON_RECT, "MISSION", self.advance, is_default=True,
+                             bold=True)
+
+    @property
+    def viewer(self) -> int | None:
+        return self.viewers[self.index] if self.index < len(self.viewers) else None
+
+    def enter(self) -> None:
+        if self.stage == "call" and not self.viewers:
+            self.finish()
+
+    def answer(self, show_computers: bool) -> None:
+        """The cheat question: with Yes, the computer players' missions follow the humans'."""
+        self.app.play(Sfx.CLICK)
+        self.cheat = show_computers
+        if show_computers:
+            self.viewers = self.humans + self.computers
+        self.stage = "call"
+        if not self.viewers:
+            self.finish()
+        self.button.label = "MISSION"
+
+    def advance(self) -> None:
+        """MISSION shows the card; OK hides it and calls the next player."""
+        self.app.play(Sfx.CLICK)
+        if self.stage == "call":
+            self.stage = "card"
+            self.button.label = "OK"
+            return
+        self.index += 1
+        self.stage = "call"
+        self.button.label = "MISSION"
+        if self.viewer is None:
+            self.finish()
+
+    def finish(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        self.stage = "done"
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+        self.on_done()
+
+    def handle(self, command: CommandEvent) -> None:
+        if self.stage == "ask":
+            if command.kind is Command.CONFIRM or command.kind is Command.CANCEL:
+                self.answer(False)
+            else:
+                self.yes.handle(command) or self.no.handle(command)
+        elif self.stage in ("call", "card"):
+            if command.kind is Command.CONFIRM:
+                self.button.press()
+            else:
+                self.button.handle(command)
+
+    def update(self, dt: float) -> None:
+        for b in (self.yes, self.no, self.button):
+            b.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_sea_backdrop(surface)
+        fonts = self.app.fonts
+        w = surface.get_width()
+        fonts.large.draw(surface, "MISSIONS", (w // 2, 40), palette.GOLD, align="center")
+        if self.stage == "ask":
+            box = pygame.Rect(150, 150, 340, 110)
+            pygame.draw.rect(surface, palette.NAVY, box)
+            pygame.draw.rect(surface, palette.SELECT_BLUE, box, 1)
+            fonts.bold.draw(surface, "Show the computer players' missions too?", (w // 2, 170),
+                            palette.WHITE, align="center")
+            fonts.body.draw(surface, "(That is cheating: they will be shown after yours.)",
+                            (w // 2, 186), palette.LIGHT, align="center")
+            fonts.body.draw(surface, "Return = No", (w // 2, 202), palette.SKY_BLUE,
+                            align="center")
+            self.yes.draw(surface)
+            self.no.draw(surface)
+            return
+        pid = self.viewer
+        if pid is None:
+            return
+        player = self.game.players[pid]
+        colour = player_colour(self.game, pid)
+        title = f"{player.name}, look at your mission" if self.stage == "call" \
+            else f"{player.name}'s mission"
+        if player.level != "human":
+            title = f"The mission of {player.name} ({player.level})"
+        colour_swatch(surface, (w // 2 - fonts.bold.width(title) // 2 - 16, 68, 11, 11), colour)
+        fonts.bold.draw(surface, title, (w // 2 + 0, 70), palette.WHITE, align="center")
+        if self.stage == "call":
+            others = "Everyone else, please look away."
+            fonts.body.draw(surface, others, (w // 2, 84), palette.LIGHT, align="center")
+            back = CARD_RECT
+            pygame.draw.rect(surface, palette.INK, back.move(3, 3))
+            pygame.draw.rect(surface, colour.rgb, back)
+            pygame.draw.rect(surface, palette.INK, back, 1)
+            pygame.draw.rect(surface, palette.CREAM, back.inflate(-12, -12), 1)
+            fonts.large.draw(surface, "RISK", (back.centerx, back.centery - 8), colour.text,
+                             align="center")
+            fonts.body.draw(surface, "Press MISSION", (w // 2, 296), palette.LIGHT,
+                            align="center")
+        else:
+            mission = self.game.mission(pid)
+            text = mission.text if mission is not None else "No mission"
+            draw_risk_card(surface, CARD_RECT, fonts, text)
+            fonts.body.draw(surface, "Keep it secret. OK hides it.", (w // 2, 296),
+                            palette.LIGHT, align="center")
+        step = f"{self.index + 1} of {len(self.viewers)}"
+        fonts.body.draw(surface, step, (w // 2, 350), palette.SKY_BLUE, align="center")
+        self.button.draw(surface)

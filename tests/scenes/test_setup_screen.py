@@ -1,0 +1,229 @@
+"""The NEW GAME screen driven by real mouse clicks and keys: the GameConfig it builds."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import pygame
+import pytest
+
+from game.app import App
+from game.engine import Game
+from game.scenes import setup as setup_screen
+from game.scenes.design import DesignScene
+from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
+from game.scenes.missions import MissionRevealScene
+from game.scenes.setup import SetupScene
+from game.ui.palette import PLAYER_COLOUR_BY_NAME
+from tests.scenes.screens_support import app, click, key, show, step, type_text
+
+__all__ = ["app"]
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[Game]:
+    """Games handed to the play screen, instead of opening it."""
+    games: list[Game] = []
+
+    def fake_open(_app: App, game: Game, options: object = None) -> bool:
+        games.append(game)
+        return True
+
+    monkeypatch.setattr(setup_screen, "open_game", fake_open)
+    return games
+
+
+def test_return_twice_starts_the_default_six_player_uk_short_game_with_missions(
+        app: App, started: list[Game]) -> None:
+    scene = show(app, SetupScene(app))
+    key(app, pygame.K_RETURN)  # ends the name box that has the focus
+    key(app, pygame.K_RETURN)  # OK
+    assert scene.started is not None
+    config = scene.started.config
+    assert config.game_type == "uk_short" and len(config.players) == 6
+    assert [p.name for p in config.players][:2] == ["Alex", "Napoleon"]
+    assert config.players[0].level == "human"
+    assert isinstance(app.scenes.top, MissionRevealScene)
+
+
+def test_clicks_choose_players_colour_level_and_game_type(app: App, started: list[Game]) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.count_row.buttons[1].rect.center)          # 3 players
+    click(app, scene.swatches[0].rect.center)                    # open player 1's colours
+    pink = dict(scene.picker_rects())["pink"]
+    click(app, pink.center)
+    click(app, scene.level_rows[1].buttons[0].rect.center)       # Napoleon: Human
+    click(app, scene.type_row.buttons[1].rect.center)            # US FULL
+    step(app)
+    swatch = scene.swatches[0].rect
+    assert tuple(app.screen.get_at(swatch.center))[:3] == PLAYER_COLOUR_BY_NAME["pink"].rgb
+    click(app, scene.ok.rect.center)
+    assert len(started) == 1
+    config = started[0].config
+    assert [p.colour for p in config.players] == ["pink", "blue", "green"]
+    assert [p.level for p in config.players] == ["human", "human", "standard"]
+    assert config.game_type == "us_full" and config.territory_selection == "manual"
+
+
+def test_a_colour_taken_by_another_player_swaps_so_each_colour_is_used_once(app: App) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    scene.pick_colour(0, "yellow")
+    assert scene.colours[:4] == ["yellow", "blue", "green", "red"]
+    assert len(set(scene.colours)) == 6
+
+
+def test_typing_replaces_the_default_name(app: App, started: list[Game]) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    type_text(app, "Zed")
+    assert scene.names[0].text == "Zed"
+    click(app, scene.names[2].rect.center)
+    key(app, pygame.K_BACKSPACE)
+    assert scene.names[2].text == "Hanniba"
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert scene.started is not None
+    assert [p.name for p in scene.started.config.players[:3]] == ["Zed", "Napoleon", "Hanniba"]
+
+
+def test_two_players_with_neutral_in_a_us_game_are_reminded_of_random_selection(
+        app: App, started: list[Game]) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.count_row.buttons[0].rect.center)          # 2 players
+    click(app, scene.type_row.buttons[1].rect.center)            # US FULL
+    assert scene.neutral_row.visible and scene.neutral
+    click(app, scene.ok.rect.center)
+    assert isinstance(app.scenes.top, MessageDialogScene)
+    key(app, pygame.K_RETURN)
+    config = started[0].config
+    assert config.neutral and config.territory_selection == "random"
+    assert len(started[0].players) == 3  # the neutral seat
+
+
+def test_two_players_without_neutral(app: App, started: list[Game]) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.count_row.buttons[0].rect.center)
+    click(app, scene.type_row.buttons[0].rect.center)            # UK FULL
+    click(app, scene.neutral_row.buttons[1].rect.center)         # No
+    click(app, scene.ok.rect.center)
+    assert not started[0].config.neutral and len(started[0].players) == 2
+
+
+def test_us_short_asks_how_many_hqs_win(app: App, started: list[Game]) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.count_row.buttons[2].rect.center)          # 4 players
+    click(app, scene.type_row.buttons[3].rect.center)            # US SHORT
+    assert scene.hq_row.visible
+    assert [b.visible for b in scene.hq_row.buttons] == [True, True, True, False, False]
+    click(app, scene.hq_row.buttons[0].rect.center)              # 2 HQs
+    click(app, scene.ok.rect.center)
+    assert started[0].config.objective == "headquarters"
+    assert started[0].config.hq_to_win == 2
+
+
+def test_design_your_own_opens_every_option_and_builds_a_custom_config(
+        app: App, started: list[Game]) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.type_row.buttons[4].rect.center)
+    design = app.scenes.top
+    assert isinstance(design, DesignScene)
+    rows = {r.label.text: r for r in design.rows if r.label is not None}
+    click(app, rows["Territory selection"].buttons[0].rect.center)   # manual
+    click(app, rows["Objective"].buttons[0].rect.center)             # world
+    click(app, rows["Placement armies a turn"].buttons[1].rect.center)
+    click(app, rows["Special Setup"].buttons[1].rect.center)
+    click(app, rows["Supply lines"].buttons[1].rect.center)
+    click(app, rows["Card set values"].buttons[0].rect.center)       # increasing
+    click(app, rows["Low exchange rate"].buttons[1].rect.center)
+    click(app, rows["Army limit"].buttons[1].rect.center)            # asks the limit
+    key(app, pygame.K_RETURN)                                        # default 12
+    key(app, pygame.K_RETURN)                                        # OK of the design
+    assert app.scenes.top is scene and scene.game_type == "custom"
+    click(app, scene.ok.rect.center)
+    config = started[0].config
+    assert config.game_type == "custom" and config.territory_selection == "manual"
+    assert config.armies_per_placement == 3 and config.special_setup
+    assert config.variants.supply_lines and config.variants.low_exchange_rate
+    assert config.variants.army_limit == 12 and config.objective == "world"
+
+
+def test_low_exchange_rate_is_dimmed_with_fixed_set_values(app: App) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    scene._open_design()
+    step(app, 2)
+    design = app.scenes.top
+    assert isinstance(design, DesignScene)
+    rows = {r.label.text: r for r in design.rows if r.label is not None}
+    click(app, rows["Card set values"].buttons[1].rect.center)       # fixed
+    assert not rows["Low exchange rate"].buttons[1].enabled
+
+
+def test_escape_asks_and_then_starts_again(app: App) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.count_row.buttons[0].rect.center)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, ConfirmDialogScene)
+    click(app, app.scenes.top.buttons[1].rect.center)
+    assert scene.count == 6
+
+
+def test_seed_from_the_command_line_is_used(app: App, started: list[Game]) -> None:
+    app.options.args = argparse.Namespace(seed=4242)
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.type_row.buttons[0].rect.center)
+    click(app, scene.ok.rect.center)
+    assert started[0].seed == 4242
+
+
+def test_missing_play_screen_shows_a_message(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "game.scenes.play", None)  # import fails
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.type_row.buttons[0].rect.center)
+    click(app, scene.ok.rect.center)
+    assert isinstance(app.scenes.top, MessageDialogScene)
+    assert "not available" in " ".join(
+        w.text for w in app.scenes.top.dialog.widgets if hasattr(w, "text"))
+
+
+def test_mission_reveal_shows_each_human_their_mission_then_goes_on(app: App) -> None:
+    from game.engine import GameConfig
+
+    from tests.scenes.screens_support import players
+
+    game = Game.new(GameConfig.preset("uk_short", players(3, humans=2)), 3)
+    done: list[bool] = []
+    scene = show(app, MissionRevealScene(app, game, on_done=lambda: done.append(True)))
+    assert isinstance(scene, MissionRevealScene)
+    assert scene.stage == "ask"
+    key(app, pygame.K_RETURN)          # No: do not show the computer's mission
+    assert scene.stage == "call" and len(scene.viewers) == 2
+    click(app, scene.button.rect.center)   # MISSION
+    assert scene.stage == "card"
+    click(app, scene.button.rect.center)   # OK
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert done == [True]
+    assert app.scenes.top is not scene
+
+
+def test_mission_reveal_with_the_cheat_shows_computer_missions_too(app: App) -> None:
+    from game.engine import GameConfig
+
+    from tests.scenes.screens_support import players
+
+    game = Game.new(GameConfig.preset("uk_short", players(3, humans=1)), 3)
+    scene = show(app, MissionRevealScene(app, game, on_done=lambda: None))
+    assert isinstance(scene, MissionRevealScene)
+    click(app, scene.yes.rect.center)
+    assert len(scene.viewers) == 3
