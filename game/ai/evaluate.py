@@ -232,9 +232,10 @@ class Situation:
                 solid = sum(1 for t in self.mine if self.armies[t] >= 2)
                 value += 0.5 + (WIN / 2 if solid + 1 >= 18 else 0.0)
             elif mission.continents and complete:
-                held = set(view.continents_of(self.me)) | {c}
-                need = set(mission.continents)
-                if need <= held and (not mission.plus_one_continent or len(held) > len(need)):
+                holding = set(view.continents_of(self.me)) | {c}
+                wanted = set(mission.continents)
+                if wanted <= holding and (not mission.plus_one_continent
+                                          or len(holding) > len(wanted)):
                     value += WIN
         return value
 

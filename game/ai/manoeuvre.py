@@ -17,7 +17,7 @@ def choose_fortify(sit: Situation, rng: random.Random, moves_done: int) -> act.F
     the front each move (which also ends: every move shortens their way). After that, a
     smart general moves surplus from a quiet border to a threatened one beside it.
     """
-    p, view, owner, armies = sit.profile, sit.view, sit.owner, sit.armies
+    p, view, armies = sit.profile, sit.view, sit.armies
     neighbours = sit.info.neighbours
     if p.careless and rng.random() < p.careless:
         return None

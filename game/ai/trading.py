@@ -37,9 +37,9 @@ def choose_trade(sit: Situation, rng: random.Random) -> act.TradeCards | None:
             return None
         if view.capacity(me) < value:
             return None  # the army limit would swallow the armies
-        if p.hold_cards and view.upcoming_set_value() is None:
-            if view.set_value(best) < 8 and len(view.hand) < 4:
-                return None
+        if (p.hold_cards and view.upcoming_set_value() is None
+                and view.set_value(best) < 8 and len(view.hand) < 4):
+            return None
     # the first card showing a territory we hold earns the bonus: put the most useful first
     ordered = sorted(best, key=lambda c: (owner.get(c) != me, -sit.threat(c)
                                           if owner.get(c) == me else 0.0, c))
