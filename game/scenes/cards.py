@@ -1,0 +1,241 @@
+"""Show Cards and the card exchange: the player's RISK cards, the value of the next set, and
+the choice of three cards to trade (manual p.32).
+
+Select a card to highlight it, select it again to put it back. Exchange is possible only
+for a set the engine calls valid; Cancel is dimmed when the trade is forced (five or more
+cards). With `on_trade=None` the screen only shows the cards (PLAY > Show Cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.audio import Sfx
+from game.engine.cards import FIXED_MIXED_VALUE, FIXED_VALUES
+from game.input import Command, CommandEvent, Device
+from game.scenes.overlay import OverlayScene, colour_swatch, player_colour
+from game.ui import palette
+from game.ui.cardart import draw_territory_card
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.engine import Game
+
+CardSet = tuple[str, str, str]
+SIZE = (540, 312)
+CARD_GAP = 10
+
+
+class CardExchangeScene(OverlayScene):
+    """The hand as pictures; `on_trade(cards)` after Exchange, `on_close()` after Cancel or OK.
+
+    Exactly one of the two callbacks is called, after this overlay has been popped.
+    """
+
+    def __init__(self, app: App, game: Game, player: int,
+                 on_trade: Callable[[CardSet], None] | None, on_close: Callable[[], None],
+                 forced: bool = False) -> None:
+        title = "Exchange cards" if on_trade is not None else "Show cards"
+        super().__init__(app, title, SIZE)
+        self.game = game
+        self.player = player
+        self.on_trade = on_trade
+        self.closed_callback = on_close
+        self.forced = forced and on_trade is not None
+        self.hand = list(game.players[player].hand)
+        self.chosen: list[str] = []
+        self.cursor = 0
+        self.outlines: dict[str, pygame.mask.Mask] = {}
+        fonts = app.fonts
+        if on_trade is None:
+            self.ok.on_press = self._cancel
+        else:
+            self.ok.label = "EXCHANGE"
+            self.ok.on_press = self.exchange
+            self.ok.rect = self.button_rect(0, 76)
+            self.cancel = Button(fonts, self.button_rect(1, 76).move(0, 0), "CANCEL",
+                                 self._cancel, enabled=not self.forced)
+            self.dialog.cancel = self.cancel
+            self.add_widgets([self.cancel])
+        self.card_rects = self._layout()
+        self._sync()
+
+    # -- choosing ---------------------------------------------------------------------------
+    @property
+    def valid_sets(self) -> list[frozenset[str]]:
+        return [frozenset(s) for s in self.game.tradeable_sets(self.player)]
+
+    @property
+    def is_valid_choice(self) -> bool:
+        return len(self.chosen) == 3 and frozenset(self.chosen) in self.valid_sets
+
+    def toggle(self, card: str) -> None:
+        """Select a card, or deselect it when chosen already; at most three are chosen."""
+        if self.on_trade is None:
+            return
+        if card in self.chosen:
+            self.chosen.remove(card)
+        elif len(self.chosen) < 3:
+            self.chosen.append(card)
+        else:
+            self.app.play(Sfx.REFUSAL)
+            return
+        self.app.play(Sfx.CLICK)
+        self._sync()
+
+    def exchange(self) -> None:
+        if not self.is_valid_choice or self.on_trade is None:
+            self.app.play(Sfx.REFUSAL)
+            return
+        cards = (self.chosen[0], self.chosen[1], self.chosen[2])
+        trade = self.on_trade
+        self.on_close = lambda: trade(cards)
+        self.close()
+
+    def _cancel(self) -> None:
+        if self.forced:
+            self.app.play(Sfx.REFUSAL)
+            return
+        self.on_close = self.closed_callback
+        self.close()
+
+    def _sync(self) -> None:
+        if self.on_trade is not None:
+            self.ok.enabled = self.is_valid_choice
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, command: CommandEvent) -> None:
+        kind = command.kind
+        if kind in (Command.LEFT, Command.RIGHT, Command.UP, Command.DOWN) and self.hand:
+            per_row = self._per_row()
+            step = {Command.LEFT: -1, Command.RIGHT: 1, Command.UP: -per_row,
+                    Command.DOWN: per_row}[kind]
+            self.cursor = max(0, min(len(self.hand) - 1, self.cursor + step))
+            return
+        if kind is Command.SHOW_CARDS and self.on_trade is None:
+            self._cancel()
+            return
+        if kind is Command.CANCEL and self.forced:
+            self.app.play(Sfx.REFUSAL)
+            return
+        if kind is Command.PRESS:
+            for card, rect in zip(self.hand, self.card_rects, strict=True):
+                if rect.inflate(4, 4).collidepoint(command.pos):
+                    self.cursor = self.hand.index(card)
+                    self.toggle(card)
+                    return
+            on_button = any(w.visible and w.rect.collidepoint(command.pos)
+                            for w in self.dialog.widgets)
+            if not on_button and command.device is not Device.MOUSE and self.hand:
+                self.toggle(self.hand[self.cursor])  # Space or pad fire on the card cursor
+                return
+        if kind is Command.CONFIRM and self.on_trade is not None and not self.is_valid_choice \
+                and self.hand:
+            self.toggle(self.hand[self.cursor])
+            return
+        super().handle(command)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _per_row(self) -> int:
+        return 7 if len(self.hand) <= 14 else 10
+
+    def _layout(self) -> list[pygame.Rect]:
+        count = len(self.hand)
+        per_row = self._per_row()
+        w, h = (60, 84) if per_row == 7 else (42, 60)
+        rows = max(1, (count + per_row - 1) // per_row)
+        top = self.rect.y + 46 + (1 if rows == 1 else 0) * 40
+        rects = []
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, count - row * per_row)
+            width = in_row * w + (in_row - 1) * CARD_GAP
+            x = self.rect.centerx - width // 2 + col * (w + CARD_GAP)
+            rects.append(pygame.Rect(x, top + row * (h + 18), w, h))
+        return rects
+
+    def _outline(self, card: str) -> pygame.mask.Mask | None:
+        if self.game.config.flavour != "us" or card not in self.game.board.territories:
+            return None
+        if not self.outlines:
+            try:
+                from game.mapart import load_map_art  # noqa: PLC0415 - only US cards need it
+
+                art = load_map_art()
+            except (OSError, ValueError, pygame.error):
+                return None
+            for tid in self.hand:
+                if tid in self.game.board.territories:
+                    self.outlines[tid] = art.territory_mask(tid)[0]
+        return self.outlines.get(card)
+
+    def _card_name(self, card: str, width: int) -> str:
+        """The territory's name, or its short name when the long one needs three lines."""
+        territory = self.game.board.territories.get(card)
+        if territory is None:
+            return ""
+        if len(self.app.fonts.body.wrap(territory.name, width - 8)) > 2:
+            return territory.short_name
+        return territory.name
+
+    def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        fonts = self.app.fonts
+        game = self.game
+        player = game.players[self.player]
+        colour = player_colour(game, self.player)
+        colour_swatch(surface, (body.x, body.y + 1, 9, 9), colour)
+        count = len(self.hand)
+        head = f"{player.name} holds {count} card{'s' if count != 1 else ''}."
+        if self.forced:
+            head += " You must exchange a set."
+        elif self.on_trade is not None:
+            head += " Choose three cards to exchange."
+        fonts.bold.draw(surface, head, (body.x + 14, body.y + 2), palette.INK)
+        if not self.hand:
+            fonts.body.draw(surface, "No RISK cards yet: conquer a territory in a turn to draw one.",
+                            (body.centerx, body.centery - 10), palette.SHADOW, align="center")
+        owned = {t for t in self.hand if game.board.territories.get(t) is not None
+                 and game.owner.get(t) == self.player}
+        for i, (card, rect) in enumerate(zip(self.hand, self.card_rects, strict=True)):
+            chosen = card in self.chosen
+            r = rect.move(0, -4) if chosen else rect
+            kind = game.board.card_kind(card)
+            name = self._card_name(card, r.width)
+            draw_territory_card(surface, r, fonts, name, kind, game.config.flavour,
+                                outline=self._outline(card), selected=chosen,
+                                order=self.chosen.index(card) + 1 if chosen else None)
+            if card in owned:
+                fonts.body.draw(surface, "yours +2", (rect.centerx, rect.bottom + 7),
+                                palette.SHADOW, align="center")
+            if i == self.cursor and self.on_trade is not None and self.app.input.navigation_mode:
+                pygame.draw.rect(surface, palette.WHITE, r.inflate(12, 12), 1)
+        self._draw_values(surface, body)
+
+    def _draw_values(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        fonts = self.app.fonts
+        y = self.rect.bottom - 44
+        pygame.draw.line(surface, palette.DARK, (body.x, y - 4), (body.right, y - 4))
+        upcoming = self.game.upcoming_set_value()
+        if upcoming is not None:
+            text = f"Next set: {upcoming} armies."
+        else:
+            values = ", ".join(f"3 {kind} {value}" for kind, value in
+                               sorted(FIXED_VALUES.items(), key=lambda kv: kv[1]))
+            text = f"Set values: {values}, one of each {FIXED_MIXED_VALUE}."
+        fonts.bold.draw(surface, text, (body.x, y), palette.INK)
+        if self.on_trade is None:
+            note = "A wild card stands for any picture."
+        elif self.is_valid_choice:
+            note = f"This set is worth {self.game.set_value(self.chosen)} armies. Exchange?"
+        elif len(self.chosen) == 3:
+            note = "Not a set: three alike, one of each, or any two with a wild card."
+        else:
+            note = "Select a card to choose it, again to put it back."
+        fonts.body.draw(surface, note, (body.x, y + 12), palette.SHADOW)
+        if self.hand and self.on_trade is not None and not self.valid_sets:
+            fonts.body.draw(surface, "No set can be made from these cards yet.",
+                            (body.x, y + 24), palette.ALERT_RED)
