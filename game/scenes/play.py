@@ -375,16 +375,13 @@ class PlayScene(Scene):
                 if p.headquarters:
                     hqs[p.headquarters] = self.colours[pid]
         attacker, defender = self.source, self.target
+        selected: frozenset[str] = frozenset()
         battle = game.battle
         if battle is not None and game.phase in (Phase.DEFEND, Phase.ADVANTAGE, Phase.OCCUPY):
             attacker, defender = battle.source, battle.target
-        selected: frozenset[str] = frozenset()
-        if self.mode in ("move_from", "move_to") and self.source:
+        elif self.mode in ("move_from", "move_to", "place"):
             attacker, defender = None, None
-            selected = frozenset({self.source})
-        if self.mode == "attack_from" and self.target is None:
-            if self.last_attack is None:
-                attacker = None
+            selected = frozenset(t for t in (self.source, self.target) if t)
         self.marks = MapMarks(hover=self.hover if self.is_choosing else None,
                               attacker=attacker, defender=defender, selected=selected,
                               headquarters=hqs)
