@@ -16,7 +16,7 @@ import pygame
 from game.audio import Sfx
 from game.engine.cards import FIXED_MIXED_VALUE, FIXED_VALUES
 from game.input import Command, CommandEvent, Device
-from game.scenes.overlay import OverlayScene, colour_swatch, player_colour
+from game.scenes.overlay import OverlayScene, colour_swatch, player_colour, shared_map_art
 from game.ui import palette
 from game.ui.cardart import draw_territory_card
 from game.ui.widgets import Button
@@ -162,11 +162,8 @@ class CardExchangeScene(OverlayScene):
         if self.game.config.flavour != "us" or card not in self.game.board.territories:
             return None
         if not self.outlines:
-            try:
-                from game.mapart import load_map_art  # noqa: PLC0415 - only US cards need it
-
-                art = load_map_art()
-            except (OSError, ValueError, pygame.error):
+            art = shared_map_art(self.app)
+            if art is None:
                 return None
             for tid in self.hand:
                 if tid in self.game.board.territories:

@@ -98,7 +98,7 @@ class ContinentsScene(OverlayScene):
     """F2: each continent's bonus and territories; during a game, who holds how much of it."""
 
     def __init__(self, app: App, game: Game | None) -> None:
-        super().__init__(app, "Continents", (600, 352))
+        super().__init__(app, "Continents", (600, 376))
         self.game = game
         self.board: WorldMap | None = game.board if game is not None else _load_board()
 

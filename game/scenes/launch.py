@@ -29,21 +29,29 @@ def chosen_seed(app: App) -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-def play_scene(app: App, game: Game, options: dict[str, Any] | None = None) -> Scene | None:
-    """A PlayScene for `game`, or None (after showing why) when the play screen is missing."""
+def play_scene(app: App, game: Game, options: dict[str, Any] | None = None,
+               save_name: str | None = None) -> Scene | None:
+    """A PlayScene for `game`, or None (after showing why) when the play screen is missing.
+
+    A resumed game passes its save name on, so the next Save Game offers the same name.
+    """
     try:
         from game.scenes.play import PlayScene  # noqa: PLC0415 - heavy, and may be absent
     except ImportError as exc:
         app.scenes.push(MessageDialogScene(app, "NO PLAY SCREEN", f"{NO_PLAY_SCREEN}\n({exc})"))
         return None
+    extra: dict[str, Any] = {}
     if options is not None and _accepts(PlayScene, "options"):
-        return PlayScene(app, game, options=options)  # type: ignore[call-arg]
-    return PlayScene(app, game)
+        extra["options"] = options
+    if save_name is not None and _accepts(PlayScene, "save_name"):
+        extra["save_name"] = save_name
+    return PlayScene(app, game, **extra)
 
 
-def open_game(app: App, game: Game, options: dict[str, Any] | None = None) -> bool:
+def open_game(app: App, game: Game, options: dict[str, Any] | None = None,
+              save_name: str | None = None) -> bool:
     """Replace the top scene with the play screen of `game`; False if there is none."""
-    scene = play_scene(app, game, options)
+    scene = play_scene(app, game, options, save_name)
     if scene is None:
         return False
     app.scenes.replace(scene)

@@ -21,6 +21,7 @@ from game.ui.widgets import Button, Dialog, Widget
 if TYPE_CHECKING:
     from game.app import App
     from game.engine import Game
+    from game.mapart import MapArt
 
 BUTTON_W = 60
 BUTTON_H = 15
@@ -45,6 +46,20 @@ def colour_swatch(surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, i
                 if row[x % len(row)] == "#":
                     surface.set_at((x, y), colour.shade)
     pygame.draw.rect(surface, palette.INK, r, 1)
+
+
+def shared_map_art(app: App) -> MapArt | None:
+    """The map art, loaded once per run and kept with the assets (as the play screen does)."""
+    art = getattr(app.assets, "map_art", None)
+    if art is None:
+        try:
+            from game.mapart import load_map_art  # noqa: PLC0415 - a tenth of a second
+
+            art = load_map_art()
+        except (OSError, ValueError, KeyError, pygame.error):
+            return None
+        app.assets.map_art = art  # type: ignore[attr-defined]
+    return art
 
 
 def centred_rect(width: int, height: int, centre: tuple[int, int] = (320, 204)) -> pygame.Rect:

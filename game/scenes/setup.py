@@ -21,6 +21,7 @@ from game.scenes.base import Scene
 from game.scenes.design import DesignOptions, DesignScene
 from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
 from game.scenes.launch import chosen_seed, open_game
+from game.scenes.overlay import shared_map_art
 from game.ui import palette
 from game.ui.choices import ChoiceRow
 from game.ui.draw import sunken_field
@@ -308,7 +309,8 @@ class SetupScene(Scene):
         from game.scenes.files import ResumeGameScene  # noqa: PLC0415
 
         self.app.scenes.push(ResumeGameScene(
-            self.app, lambda loaded: open_game(self.app, loaded.game, loaded.options)))
+            self.app, lambda loaded: open_game(self.app, loaded.game, loaded.options,
+                                               loaded.name)))
 
     def _quit(self) -> None:
         self.app.scenes.push(ConfirmDialogScene(self.app, "QUIT", "Leave Conquest?",
@@ -324,7 +326,7 @@ class SetupScene(Scene):
         return self.dialog.wants_text or self.menubar.is_open
 
     def enter(self) -> None:
-        self.background = _backdrop()
+        self.background = _backdrop(self.app)
 
     def handle(self, command: CommandEvent) -> None:
         if self.menubar.handle(command):
@@ -512,13 +514,10 @@ def _preset_option(game_type: str, option: str) -> str:
     return str(getattr(GameConfig.preset(game_type, sample), option))
 
 
-def _backdrop() -> pygame.Surface | None:
+def _backdrop(app: App) -> pygame.Surface | None:
     """The world map behind the window, as in the mock-up; None if the art cannot load."""
-    try:
-        from game.mapart import load_map_art  # noqa: PLC0415
-
-        art = load_map_art()
-    except (OSError, ValueError, pygame.error):
+    art = shared_map_art(app)
+    if art is None:
         return None
     surf = pygame.Surface((640, 400))
     surf.fill(palette.SEA_DEEP)

@@ -1,0 +1,97 @@
+"""INFO screens, F1 help and F2 continents: what they show, and that OK / any key closes them."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+from game.engine import Game, GameConfig
+from game.scenes.help import ContinentsScene, HelpScene
+from game.scenes.info import (
+    BattlesInfoScene,
+    CardsInfoScene,
+    FullMapScene,
+    KeyScene,
+    RiskCardScene,
+    TerritoriesInfoScene,
+)
+from game.scenes.tables import battle_table, card_counts, continent_rows, holding_table
+from game.ui.palette import PLAYER_COLOUR_BY_NAME
+from tests.scenes.screens_support import app, click, key, played_game, players, show, step
+
+__all__ = ["app"]
+
+
+def test_battle_table_is_sorted_and_matches_the_engine_statistics() -> None:
+    game = played_game("uk_full", count=4, turns=16)
+    rows = battle_table(game)
+    assert [r.score for r in rows] == sorted((r.score for r in rows), reverse=True)
+    for row in rows:
+        assert row.battles_won == game.stats.battles_won[row.pid]
+        assert row.invasions_lost == game.stats.invasions_lost[row.pid]
+
+
+def test_holding_table_and_continents_add_up_to_the_board() -> None:
+    game = played_game("uk_full", count=3, turns=6)
+    rows = holding_table(game)
+    assert sum(r.territories for r in rows) == 42
+    assert sum(r.armies for r in rows) == sum(game.armies.values())
+    continents = continent_rows(game.board, game)
+    assert sum(len(c.territories) for c in continents) == 42
+    for c in continents:
+        assert sum(n for _, n in c.holders) == len(c.territories)
+
+
+def test_card_counts_tell_how_many_not_which() -> None:
+    game = played_game("uk_full", count=3, turns=9)
+    counts = card_counts(game)
+    assert [n for _, _, n in counts] == [len(p.hand) for p in game.players]
+    assert all(isinstance(n, int) for _, _, n in counts)
+
+
+def test_each_info_overlay_draws_and_return_closes_it(app: App) -> None:
+    game = played_game("uk_short", count=4, turns=8)
+    for scene in (BattlesInfoScene(app, game), TerritoriesInfoScene(app, game),
+                  CardsInfoScene(app, game), KeyScene(app, game), RiskCardScene(app, game, 0),
+                  ContinentsScene(app, game), ContinentsScene(app, None), HelpScene(app)):
+        show(app, scene)
+        assert app.scenes.top is scene
+        key(app, pygame.K_RETURN)
+        assert app.scenes.top is not scene, type(scene).__name__
+
+
+def test_full_map_paints_territories_in_owner_colours_and_any_key_returns(app: App) -> None:
+    game = Game.new(GameConfig.preset("uk_full", players(2)), 9)
+    for territory in game.owner:
+        game.owner[territory] = 1  # everything blue
+    scene = show(app, FullMapScene(app, game))
+    blue = PLAYER_COLOUR_BY_NAME["blue"].rgb
+    pixels = {tuple(app.screen.get_at((x, y)))[:3] for x in range(0, 640, 7)
+              for y in range(20, 370, 7)}
+    assert blue in pixels
+    assert PLAYER_COLOUR_BY_NAME["red"].rgb not in pixels
+    click(app, (320, 200))
+    assert app.scenes.top is not scene
+
+
+def test_risk_card_of_a_full_game_says_there_is_no_special_card(app: App) -> None:
+    game = played_game("uk_full", count=3, turns=1)
+    scene = show(app, RiskCardScene(app, game, 0))
+    assert isinstance(scene, RiskCardScene) and scene.kind == "world"
+
+
+def test_risk_card_of_a_us_short_game_lists_headquarters(app: App) -> None:
+    game = played_game("us_short", count=3, turns=3)
+    assert game.hq_revealed
+    scene = show(app, RiskCardScene(app, game, 0))
+    assert isinstance(scene, RiskCardScene) and scene.kind == "headquarters"
+
+
+def test_help_scrolls_with_page_down_and_f1_closes_it(app: App) -> None:
+    scene = show(app, HelpScene(app))
+    assert isinstance(scene, HelpScene)
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.panel.top > 0
+    key(app, pygame.K_F1)
+    step(app)
+    assert app.scenes.top is not scene
