@@ -84,7 +84,12 @@ class PlayScene(Scene):
         self.demo = demo
         self.demo_fast = False
         fonts = app.fonts
-        self.view = MapView(map_art(app), fonts)
+        overlays = getattr(app.assets, "map_overlays", None)
+        if overlays is None:
+            overlays = {}
+            app.assets.map_overlays = overlays  # type: ignore[attr-defined]
+        self.view = MapView(map_art(app), fonts, overlays=overlays)
+        self.view.prepare()
         self.panel = SidePanel(fonts)
         self.messages = MessageArea(fonts)
         self.colours = [player_colour(p.colour) for p in game.players]
@@ -356,7 +361,12 @@ class PlayScene(Scene):
         tid = self.view.territory_at(pos) if not self.menubar.is_open else None
         self.hover = tid
         if tid is None:
-            self.messages.status = ""
+            game = self.game
+            if not game.is_over and self.is_computer(game.to_move):
+                self.messages.status = (f"{game.players[game.to_move].name} is playing - "
+                                        "hold a button to hurry")
+            else:
+                self.messages.status = ""
             return
         game = self.game
         owner = game.owner[tid]

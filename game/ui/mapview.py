@@ -49,7 +49,10 @@ class MapMarks:
 class MapView:
     """The map window: a camera over the world image and the drawing of the game on it."""
 
-    def __init__(self, art: MapArt, fonts: Fonts, rect: pygame.Rect = VIEW_RECT) -> None:
+    def __init__(self, art: MapArt, fonts: Fonts, rect: pygame.Rect = VIEW_RECT,
+                 overlays: dict[tuple[str, str], tuple[pygame.Surface, tuple[int, int]]]
+                 | None = None) -> None:
+        """`overlays` may be a cache shared between views of the same art (one per App)."""
         self.art = art
         self.fonts = fonts
         self.rect = pygame.Rect(rect)
@@ -61,7 +64,7 @@ class MapView:
         self.y = self.max_y / 2
         self.target: tuple[float, float] | None = None
         self._badges: dict[tuple[int, str, bool, bool], pygame.Surface] = {}
-        self._overlays: dict[tuple[str, str], tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._overlays = overlays if overlays is not None else {}
         self._tiles = {
             "a": pattern_tile(LETTER_A, (24, 20, 28)),
             "d": pattern_tile(LETTER_D, (24, 20, 28)),
@@ -214,6 +217,11 @@ class MapView:
         found = (big, (x0 - 1, y0 - 1))
         self._overlays[key] = found
         return found
+
+    def prepare(self) -> None:
+        """Build every hover outline now, so moving the pointer never builds one mid-game."""
+        for tid in self.art.ids:
+            self.overlay(tid, "hover")
 
     # -- drawing -----------------------------------------------------------------------
     def draw_frame(self, surface: pygame.Surface) -> None:

@@ -23,6 +23,7 @@ PANEL_RECT = pygame.Rect(512, 12, 128, 360)
 KEY_RECT = pygame.Rect(517, 27, 118, 81)
 ROW_HEIGHT = 13
 STRIP_RECT = pygame.Rect(517, 130, 118, 13)
+STRIP_WIDTHS = (37, 46, 37)  # ATTACK is the widest word
 CARD_RECT = pygame.Rect(519, 168, 48, 64)
 BATTLE_RECT = pygame.Rect(518, 257, 116, 74)
 ODDS_RECT = pygame.Rect(517, 338, 118, 24)
@@ -222,11 +223,11 @@ class SidePanel:
         else:
             label = f"TURN {game.turn}   ROUND {game.round}"
         body.draw(surface, label, (STRIP_RECT.x, STRIP_RECT.y - 11), palette.SHADOW)
-        cell_w = STRIP_RECT.width // 3
+        x = STRIP_RECT.x
         for i, (name, phases) in enumerate(PHASE_CELLS):
-            cell = pygame.Rect(STRIP_RECT.x + i * cell_w, STRIP_RECT.y,
-                               cell_w if i < 2 else STRIP_RECT.width - 2 * cell_w,
-                               STRIP_RECT.height)
+            width = STRIP_WIDTHS[i]
+            cell = pygame.Rect(x, STRIP_RECT.y, width, STRIP_RECT.height)
+            x += width - 1
             active = game.phase in phases
             pygame.draw.rect(surface, palette.ALERT_RED if active else palette.LIGHT, cell)
             pygame.draw.rect(surface, palette.SHADOW, cell, 1)

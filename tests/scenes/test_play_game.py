@@ -1,4 +1,5 @@
 """A whole game played through the play screen with the mouse (and Return/ESC at prompts)."""
+# ruff: noqa: F811 - the play_app fixture is imported from driver.py
 
 from __future__ import annotations
 

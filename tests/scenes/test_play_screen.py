@@ -1,4 +1,5 @@
 """The play screen's menus, save and resume, map pixels, prompts and computer turns."""
+# ruff: noqa: F811 - the play_app fixture is imported from driver.py
 
 from __future__ import annotations
 
