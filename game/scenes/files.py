@@ -1,0 +1,237 @@
+"""FILE > Save Game and FILE > Resume Game (manual p.35, and the ZJZ dated names of seed 001).
+
+Save: a name (default RISKFILE), a 'new dated name' button (RG + MMDDYY + a number), the list
+of saves to pick one to overwrite (asked first). Resume: the list with each save's summary and
+date, damaged files listed with their error. A refused name, a disk error or a bad file is
+shown in a dialog and nothing else changes: the game in play is never lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.audio import Sfx
+from game.input import Command, CommandEvent
+from game.savegame import (
+    DEFAULT_NAME,
+    LoadedSave,
+    SaveFormatError,
+    SaveInfo,
+    is_valid_name,
+    list_saves,
+    load_game,
+    save_game,
+    save_path,
+    suggest_name,
+)
+from game.scenes.dialogs import ConfirmDialogScene, DialogScene, MessageDialogScene
+from game.scenes.overlay import centred_rect
+from game.ui import palette
+from game.ui.widgets import Button, Dialog, Label, ListBox, TextBox
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.engine import Game
+
+BAD_NAME = ("A save name is 1 to 32 letters, digits, spaces, dots, dashes or underscores, "
+            "starting with a letter or digit.")
+SIZE = (420, 250)
+
+
+def format_saved_at(stamp: str) -> str:
+    """'2024-05-01T12:30:00' as '01 May 2024 12:30'; anything else as it is."""
+    try:
+        return datetime.fromisoformat(stamp).strftime("%d %b %Y %H:%M")
+    except ValueError:
+        return stamp
+
+
+def describe(info: SaveInfo) -> str:
+    """One list row: name, date and summary, or the damage."""
+    if info.error:
+        return f"{info.name}  -  DAMAGED"
+    return f"{info.name}  -  {format_saved_at(info.saved_at)}  -  {info.summary}"
+
+
+class _FileScene(DialogScene):
+    """The shared window: a name box, the list of saves, a detail line and two buttons."""
+
+    def __init__(self, app: App, title: str, action: str, default_name: str,
+                 directory: Path | None) -> None:
+        super().__init__(app)
+        fonts = app.fonts
+        self.directory = directory
+        rect = centred_rect(*SIZE)
+        self.rect = rect
+        x = rect.x + 10
+        self.saves: list[SaveInfo] = list_saves(directory)
+        self.name = TextBox(fonts, (x + 50, rect.y + 22, 180, 14), default_name, max_length=32)
+        self._untouched = True
+        self.list = ListBox(fonts, (x, rect.y + 58, rect.width - 20, 134),
+                            [describe(s) for s in self.saves] or ["(no saved games yet)"],
+                            on_select=self._picked, on_activate=self._activated)
+        if not self.saves:
+            self.list.selected = None
+        self.detail = Label(fonts, (x, rect.y + 196, rect.width - 20, 22), "",
+                            colour=palette.SHADOW)
+        self.go = Button(fonts, (rect.right - 74, rect.bottom - 24, 64, 15), action, self.submit,
+                         is_default=True, bold=True)
+        self.cancel = Button(fonts, (rect.right - 146, rect.bottom - 24, 64, 15), "CANCEL",
+                             self.close)
+        self.widgets = [Label(fonts, (x, rect.y + 25, 48, 10), "Name:", bold=True), self.name,
+                        Label(fonts, (x, rect.y + 46, 200, 10), "Saved games", bold=True),
+                        self.list, self.detail, self.cancel, self.go]
+        self.dialog = Dialog(fonts, rect, title, self.widgets, default=self.go,
+                             cancel=self.cancel)
+        self.dialog.focus(self.name)
+        self._show_detail()
+
+    # -- the name and the list ---------------------------------------------------------------
+    @property
+    def chosen_name(self) -> str:
+        return self.name.text.strip()
+
+    def set_name(self, name: str) -> None:
+        self.name.text = name[: self.name.max_length]
+        self.name.cursor = len(self.name.text)
+        self._untouched = True
+
+    def _picked(self, index: int) -> None:
+        if index < len(self.saves):
+            self.set_name(self.saves[index].name)
+        self._show_detail()
+
+    def _activated(self, index: int) -> None:
+        self._picked(index)
+        self.submit()
+
+    def _show_detail(self) -> None:
+        index = self.list.selected
+        info = self.saves[index] if index is not None and index < len(self.saves) else None
+        if info is not None and info.error:
+            self.detail.text, self.detail.colour = info.error, palette.ALERT_RED
+        else:
+            self.detail.text, self.detail.colour = self.hint(), palette.SHADOW
+
+    def hint(self) -> str:
+        return ""
+
+    def refuse(self, title: str, text: str) -> None:
+        self.app.play(Sfx.REFUSAL)
+        self.app.scenes.push(MessageDialogScene(self.app, title, text, width=340))
+
+    def submit(self) -> None:
+        raise NotImplementedError
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, command: CommandEvent) -> None:
+        kind = command.kind
+        if kind in (Command.UP, Command.DOWN, Command.PAGE_UP, Command.PAGE_DOWN) \
+                and self.dialog.focused is self.name:
+            self.list.handle(command)  # the list answers the arrows while typing a name
+            return
+        if self.dialog.focused is self.name:
+            if kind is Command.TEXT and self._untouched:
+                self.name.text, self.name.cursor = "", 0  # typing replaces the offered name
+            if kind in (Command.TEXT, Command.BACKSPACE, Command.DELETE, Command.LEFT,
+                        Command.RIGHT):
+                self._untouched = False
+        super().handle(command)
+
+
+class SaveGameScene(_FileScene):
+    """Save the game under a name; `on_saved(name)` after the file is written."""
+
+    def __init__(self, app: App, game: Game, options: dict[str, Any],
+                 on_saved: Callable[[str], None], *, default_name: str | None = None,
+                 directory: Path | None = None) -> None:
+        super().__init__(app, "SAVE GAME", "SAVE", default_name or DEFAULT_NAME, directory)
+        self.game = game
+        self.options = options
+        self.on_saved = on_saved
+        fonts = app.fonts
+        self.dated = Button(fonts, (self.rect.x + 246, self.rect.y + 21, 110, 15),
+                            "New dated name", self.new_dated_name)
+        self.dialog.widgets.insert(2, self.dated)
+        self.list.on_activate = self._picked  # choosing a row fills the name; SAVE saves
+
+    def hint(self) -> str:
+        return "Pick a save to overwrite it, or type a new name."
+
+    def new_dated_name(self) -> None:
+        """The ZJZ style: RG + MMDDYY + the number of today's saves (RG050124.002)."""
+        self.set_name(suggest_name(self.directory))
+        self.dialog.focus(self.name)
+
+    def submit(self) -> None:
+        name = self.chosen_name
+        if not is_valid_name(name):
+            self.refuse("BAD NAME", f"'{name}' cannot be used. {BAD_NAME}")
+            return
+        path = save_path(name, self.directory)
+        if path.exists():
+            self.app.scenes.push(ConfirmDialogScene(
+                self.app, "OVERWRITE", f"A game is saved as {name} already. Replace it with "
+                "this one?", lambda: self.write(name), yes="Replace", no="Keep"))
+            return
+        self.write(name)
+
+    def write(self, name: str) -> None:
+        try:
+            save_game(self.game, name, self.directory, self.options)
+        except (OSError, SaveFormatError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            self.refuse("CANNOT SAVE", f"The game could not be saved as {name}: {reason}.")
+            return
+        self.app.play(Sfx.CLICK)
+        self.close()
+        self.on_saved(name)
+
+
+class ResumeGameScene(_FileScene):
+    """Load a saved game; `on_loaded(loaded)` with the checked game and its options."""
+
+    def __init__(self, app: App, on_loaded: Callable[[LoadedSave], None], *,
+                 directory: Path | None = None) -> None:
+        super().__init__(app, "RESUME GAME", "LOAD", DEFAULT_NAME, directory)
+        self.on_loaded = on_loaded
+        names = [s.name for s in self.saves]
+        if DEFAULT_NAME in names:
+            self.list.selected = names.index(DEFAULT_NAME)
+        elif self.saves:
+            self.set_name(self.saves[0].name)
+        self._show_detail()
+
+    def hint(self) -> str:
+        return "Pick a saved game, or type its name. Every setting comes back with it."
+
+    def submit(self) -> None:
+        name = self.chosen_name
+        try:
+            path = save_path(name, self.directory)
+        except SaveFormatError:
+            self.refuse("BAD NAME", f"'{name}' cannot be a save name. {BAD_NAME}")
+            return
+        if not path.exists():
+            self.refuse("NOT FOUND", f"There is no saved game called {name}.")
+            return
+        try:
+            loaded = load_game(path)
+        except SaveFormatError as exc:
+            self.refuse("CANNOT LOAD", str(exc))
+            return
+        self.app.play(Sfx.CLICK)
+        self.close()
+        self.on_loaded(loaded)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.saves:
+            self.app.fonts.body.draw(surface, "Nothing has been saved in this folder yet.",
+                                     (self.list.rect.centerx, self.list.rect.centery + 10),
+                                     palette.DIM_TEXT, align="center")
