@@ -77,7 +77,8 @@ class PlayScene(Scene):
     saves_dir: Path | None = None  # None: the savegame default; tests point it elsewhere
 
     def __init__(self, app: App, game: Game, *, save_name: str | None = None,
-                 demo: bool = False) -> None:
+                 demo: bool = False, options: dict[str, Any] | None = None) -> None:
+        """`options` is a save's options dict (the attack mode toggles), when resuming."""
         super().__init__(app)
         self.game = game
         self.save_name = save_name
@@ -112,6 +113,8 @@ class PlayScene(Scene):
         self._over_timer: float | None = None
         self._pending_load: LoadedSave | None = None
         self._replacing = False
+        if options:
+            self.apply_loaded_options(options)
 
     # -- seats -------------------------------------------------------------------------
     def is_computer(self, pid: int) -> bool:
@@ -275,10 +278,11 @@ class PlayScene(Scene):
 
     @property
     def speed(self) -> str:
-        if self.demo and self.demo_fast:
-            return "fast"
         level = self.app.settings.fast_game
-        return level if level in DELAYS else "normal"
+        level = level if level in DELAYS else "normal"
+        if self.demo and self.demo_fast and level == "normal":
+            return "fast"
+        return level
 
     # -- the frame ---------------------------------------------------------------------
     @property
@@ -329,8 +333,8 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         if self._pending_load is not None and not self._replacing:
             loaded, self._pending_load = self._pending_load, None
-            scene = PlayScene(self.app, loaded.game, save_name=loaded.name)
-            scene.apply_loaded_options(loaded.options)
+            scene = PlayScene(self.app, loaded.game, save_name=loaded.name,
+                              options=loaded.options)
             self._replace(scene)
             return
         self.view.update(dt)
