@@ -303,7 +303,7 @@ class SetupScene(Scene):
             return
         from game.scenes.title import TitleScene  # noqa: PLC0415
 
-        self.app.scenes.replace(TitleScene(self.app, next_scene=SetupScene))
+        self.app.scenes.replace(TitleScene(self.app))
 
     def _resume(self) -> None:
         from game.scenes.files import ResumeGameScene  # noqa: PLC0415

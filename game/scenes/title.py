@@ -1,9 +1,14 @@
-"""The title screen (big pixel-art CONQUEST over a globe) and the credits screen."""
+"""The title screen (big pixel-art CONQUEST over a globe) and the credits screen.
+
+Leaving the title goes to the setup screen, first offering to resume the game that was
+interrupted (saves/autosave.json) if there is one; a minute untouched starts the demo.
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +25,7 @@ if TYPE_CHECKING:
 TITLE_TEXT = "CONQUEST"
 TITLE_BLOCK = 8
 IDLE_TO_CREDITS = 15.0
+IDLE_TO_DEMO = 60.0
 BLINK = 0.6
 CREDITS = (
     "# CONQUEST",
@@ -136,15 +142,24 @@ def draw_sea_backdrop(surface: pygame.Surface) -> None:
 
 
 class TitleScene(Scene):
-    """Shows the title until any key or button; then `next_scene` (default: the placeholder)."""
+    """Shows the title until any key or button; then `next_scene`, or the usual way on:
+    the resume offer for an interrupted game, else the setup screen.
+
+    Untouched for a minute (credits included) it falls into the demo; `saves_dir` is where
+    the autosave is looked for (tests give a temporary folder).
+    """
 
     pointer = PointerKind.NONE
 
-    def __init__(self, app: App, next_scene: Callable[[App], Scene] | None = None) -> None:
+    def __init__(self, app: App, next_scene: Callable[[App], Scene] | None = None, *,
+                 saves_dir: Path | None = None) -> None:
         super().__init__(app)
-        self.next_scene = next_scene or _placeholder
+        self.next_scene = next_scene
+        self.saves_dir = saves_dir
         self.time = 0.0
         self.idle = 0.0
+        self.untouched = 0.0
+        self._credits: CreditsScene | None = None
 
     def enter(self) -> None:
         self.title = _title_art(TITLE_TEXT, TITLE_BLOCK)
@@ -152,19 +167,48 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.idle = 0.0
+        credits, self._credits = self._credits, None
+        if credits is not None and credits.timed_out:
+            self.untouched += credits.time  # the credits ran out on their own: still idle
+        else:
+            self.untouched = 0.0
 
     def handle(self, command: CommandEvent) -> None:
         if command.kind in (Command.SKIP, Command.PRESS, Command.CONFIRM):
-            self.app.scenes.replace(self.next_scene(self.app))
+            self.leave()
         else:
             self.idle = 0.0
+            self.untouched = 0.0
+
+    def leave(self) -> None:
+        """Go on from the title: the given scene, or the resume offer, or the setup."""
+        if self.next_scene is not None:
+            self.app.scenes.replace(self.next_scene(self.app))
+            return
+        leave_title(self.app, self.saves_dir)
 
     def update(self, dt: float) -> None:
         self.time += dt
         self.idle += dt
+        self.untouched += dt
+        if self.untouched >= IDLE_TO_DEMO and self.start_demo():
+            return
         if self.idle >= IDLE_TO_CREDITS:
             self.idle = 0.0
-            self.app.scenes.push(CreditsScene(self.app, timeout=IDLE_TO_CREDITS))
+            self._credits = CreditsScene(self.app, timeout=IDLE_TO_CREDITS)
+            self.app.scenes.push(self._credits)
+
+    def start_demo(self) -> bool:
+        """The attract mode of the play screen; False (and the title stays) without one."""
+        self.untouched = 0.0
+        try:
+            from game.scenes.play import start_demo  # noqa: PLC0415 - heavy, may be absent
+        except ImportError:
+            return False
+        from game.scenes.launch import chosen_seed  # noqa: PLC0415
+
+        self.app.scenes.replace(start_demo(self.app, chosen_seed(self.app), fast=False))
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_sea_backdrop(surface)
@@ -195,6 +239,7 @@ class CreditsScene(Scene):
         super().__init__(app)
         self.timeout = timeout
         self.time = 0.0
+        self.timed_out = False  # gone by itself, not by a key: the title's idle time goes on
 
     def handle(self, command: CommandEvent) -> None:
         if command.kind in (Command.SKIP, Command.PRESS, Command.CONFIRM, Command.CANCEL):
@@ -204,6 +249,7 @@ class CreditsScene(Scene):
         self.time += dt
         if self.timeout is not None and self.time >= self.timeout:
             self.timeout = None
+            self.timed_out = True
             self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -236,7 +282,31 @@ class CreditsScene(Scene):
                         align="center")
 
 
-def _placeholder(app: App) -> Scene:
-    from game.scenes.placeholder import PlaceholderScene  # noqa: PLC0415 - replaced later
+def leave_title(app: App, saves_dir: Path | None = None) -> None:
+    """Replace the title with the setup screen, and offer the interrupted game if one loads.
 
-    return PlaceholderScene(app)
+    The offer defaults to Yes: after a crash or a closed window the game is never lost.
+    A damaged autosave is reported and the setup screen is shown.
+    """
+    from game.savegame import AUTOSAVE_NAME, SAVES_DIR, SaveFormatError, load_game  # noqa: PLC0415
+    from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene  # noqa: PLC0415
+    from game.scenes.launch import open_game  # noqa: PLC0415
+    from game.scenes.setup import SetupScene  # noqa: PLC0415
+
+    app.scenes.replace(SetupScene(app))
+    path = (saves_dir or SAVES_DIR) / f"{AUTOSAVE_NAME}.json"
+    if not path.exists():
+        return
+    try:
+        loaded = load_game(path)
+    except SaveFormatError as exc:
+        app.scenes.push(MessageDialogScene(app, "INTERRUPTED GAME",
+                                           f"The interrupted game cannot be resumed. {exc}"))
+        return
+    game = loaded.game
+    names = ", ".join(p.name for p in game.players if not p.is_neutral)
+    text = (f"A game was interrupted: {names}, turn {game.turn}.\n"
+            "Resume the interrupted game?")
+    app.scenes.push(ConfirmDialogScene(
+        app, "RESUME", text, lambda: open_game(app, game, loaded.options), default_yes=True,
+        yes="Resume", no="New game", width=320))

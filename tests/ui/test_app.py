@@ -36,7 +36,7 @@ def test_frames_mode_runs_n_frames_and_saves_every_kth_as_png(tmp_path: Path) ->
 
 
 def test_any_key_leaves_the_title_for_the_main_screen(app: App) -> None:
-    app.scenes.push(TitleScene(app))
+    app.scenes.push(TitleScene(app, next_scene=PlaceholderScene))
     app.scenes.apply_pending()
     app.step(1 / 60)
     _post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)

@@ -1,0 +1,109 @@
+"""From the title: the setup screen, the offer to resume an interrupted game, the idle demo."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App
+from game.savegame import save_game
+from game.scenes import launch
+from game.scenes.base import Scene
+from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import CreditsScene, TitleScene
+from tests.scenes.screens_support import app, click, key, played_game, show
+
+__all__ = ["app"]
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    games: list[object] = []
+    monkeypatch.setattr(launch, "open_game", lambda _app, game, *rest: games.append(game))
+    return games
+
+
+def test_any_key_goes_to_the_setup_screen_without_an_autosave(app: App, tmp_path: Path) -> None:
+    show(app, TitleScene(app, saves_dir=tmp_path))
+    key(app, pygame.K_SPACE, " ")
+    assert isinstance(app.scenes.top, SetupScene)
+
+
+def test_an_interrupted_game_is_offered_and_return_resumes_it(
+        app: App, tmp_path: Path, opened: list[object]) -> None:
+    game = played_game(turns=3)
+    save_game(game, "autosave", tmp_path)
+    show(app, TitleScene(app, saves_dir=tmp_path))
+    click(app, (320, 200))
+    assert isinstance(app.scenes.top, ConfirmDialogScene)
+    assert isinstance(app.scenes.stack[0], SetupScene)
+    key(app, pygame.K_RETURN)
+    assert opened == [game]
+
+
+def test_declining_the_interrupted_game_leaves_the_setup_screen(
+        app: App, tmp_path: Path, opened: list[object]) -> None:
+    save_game(played_game(turns=2), "autosave", tmp_path)
+    show(app, TitleScene(app, saves_dir=tmp_path))
+    key(app, pygame.K_SPACE, " ")
+    key(app, pygame.K_ESCAPE)  # the No button, "New game"
+    assert isinstance(app.scenes.top, SetupScene) and opened == []
+
+
+def test_a_damaged_autosave_is_reported_over_the_setup_screen(app: App, tmp_path: Path) -> None:
+    (tmp_path / "autosave.json").write_text("{broken")
+    show(app, TitleScene(app, saves_dir=tmp_path))
+    key(app, pygame.K_SPACE, " ")
+    assert isinstance(app.scenes.top, MessageDialogScene)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, SetupScene)
+
+
+class _Demo(Scene):
+    pass
+
+
+def test_a_minute_untouched_falls_into_the_demo(app: App, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[int, bool]] = []
+
+    def start_demo(_app: App, seed: int, fast: bool) -> Scene:
+        calls.append((seed, fast))
+        return _Demo(_app)
+
+    monkeypatch.setitem(sys.modules, "game.scenes.play",
+                        types.SimpleNamespace(start_demo=start_demo))
+    show(app, TitleScene(app, saves_dir=tmp_path))
+    saw_credits = False
+    for _ in range(140):  # half-second frames: title, credits, title, credits, demo
+        app.step(0.5)
+        saw_credits |= isinstance(app.scenes.top, CreditsScene)
+        if isinstance(app.scenes.top, _Demo):
+            break
+    assert saw_credits
+    assert isinstance(app.scenes.top, _Demo) and calls and calls[0][1] is False
+
+
+def test_a_key_during_the_credits_restarts_the_idle_minute(app: App, tmp_path: Path) -> None:
+    title = show(app, TitleScene(app, saves_dir=tmp_path))
+    assert isinstance(title, TitleScene)
+    for _ in range(32):
+        app.step(0.5)
+    assert isinstance(app.scenes.top, CreditsScene)
+    key(app, pygame.K_a, "a")
+    assert app.scenes.top is title and title.untouched < 1.0
+
+
+def test_without_a_play_screen_the_title_stays(app: App, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "game.scenes.play", None)
+    title = show(app, TitleScene(app, saves_dir=tmp_path))
+    assert isinstance(title, TitleScene)
+    title.untouched = 59.9
+    app.step(0.5)
+    assert app.scenes.top is title
