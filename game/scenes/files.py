@@ -86,9 +86,9 @@ class _FileScene(DialogScene):
         self.widgets = [Label(fonts, (x, rect.y + 25, 48, 10), "Name:", bold=True), self.name,
                         Label(fonts, (x, rect.y + 46, 200, 10), "Saved games", bold=True),
                         self.list, self.detail, self.cancel, self.go]
-        self.dialog = Dialog(fonts, rect, title, self.widgets, default=self.go,
-                             cancel=self.cancel)
-        self.dialog.focus(self.name)
+        self.form = Dialog(fonts, rect, title, self.widgets, default=self.go, cancel=self.cancel)
+        self.dialog = self.form
+        self.form.focus(self.name)
         self._show_detail()
 
     # -- the name and the list ---------------------------------------------------------------
@@ -132,10 +132,10 @@ class _FileScene(DialogScene):
     def handle(self, command: CommandEvent) -> None:
         kind = command.kind
         if kind in (Command.UP, Command.DOWN, Command.PAGE_UP, Command.PAGE_DOWN) \
-                and self.dialog.focused is self.name:
+                and self.form.focused is self.name:
             self.list.handle(command)  # the list answers the arrows while typing a name
             return
-        if self.dialog.focused is self.name:
+        if self.form.focused is self.name:
             if kind is Command.TEXT and self._untouched:
                 self.name.text, self.name.cursor = "", 0  # typing replaces the offered name
             if kind in (Command.TEXT, Command.BACKSPACE, Command.DELETE, Command.LEFT,
@@ -157,7 +157,7 @@ class SaveGameScene(_FileScene):
         fonts = app.fonts
         self.dated = Button(fonts, (self.rect.x + 246, self.rect.y + 21, 110, 15),
                             "New dated name", self.new_dated_name)
-        self.dialog.widgets.insert(2, self.dated)
+        self.form.widgets.insert(2, self.dated)
         self.list.on_activate = self._picked  # choosing a row fills the name; SAVE saves
 
     def hint(self) -> str:
@@ -166,7 +166,7 @@ class SaveGameScene(_FileScene):
     def new_dated_name(self) -> None:
         """The ZJZ style: RG + MMDDYY + the number of today's saves (RG050124.002)."""
         self.set_name(suggest_name(self.directory))
-        self.dialog.focus(self.name)
+        self.form.focus(self.name)
 
     def submit(self) -> None:
         name = self.chosen_name

@@ -9,6 +9,7 @@ and opens the play screen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -31,6 +32,7 @@ from game.ui.widgets import Button, Dialog, Label, TextBox, Widget
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.savegame import LoadedSave
     from game.ui.font import Fonts
 
 DEFAULT_NAMES = ("Alex", "Napoleon", "Hannibal", "Genghis", "Caesar", "Joan")
@@ -152,11 +154,11 @@ class SetupScene(Scene):
             box = TextBox(fonts, (80, y, 116, 14), DEFAULT_NAMES[i], max_length=NAME_LENGTH,
                           on_focus=self._name_focused)
             self.names.append(box)
-            swatch = Button(fonts, (210, y, SWATCH_W, 13), "", lambda i=i: self._open_picker(i))
+            swatch = Button(fonts, (210, y, SWATCH_W, 13), "", partial(self._open_picker, i))
             self.swatches.append(swatch)
             self.level_rows.append(ChoiceRow(
                 fonts, "", (LEVEL_X[0], y), [(lv.capitalize(), lv) for lv in LEVELS],
-                lambda i=i: self.levels[i], lambda lv, i=i: self._set_level(i, lv),
+                partial(self._level_of, i), partial(self._set_level, i),
                 button_width=74, gap=6))
         self.type_row = ChoiceRow(
             fonts, "", (d.x + 11, 255), [(label, key) for label, key, _ in GAME_TYPES],
@@ -213,9 +215,12 @@ class SetupScene(Scene):
         if self.hq_to_win is not None and self.hq_to_win > count:
             self.hq_to_win = None
         focused = self.dialog.focused
-        if focused in self.names and self.names.index(focused) >= count:  # type: ignore[arg-type]
+        if focused in self.names and self.names.index(focused) >= count:
             self.dialog.focus(None)
         self._sync()
+
+    def _level_of(self, index: int) -> str:
+        return self.levels[index]
 
     def _set_level(self, index: int, level: str) -> None:
         self.levels[index] = level
@@ -285,8 +290,10 @@ class SetupScene(Scene):
         if config.objective == "missions":
             from game.scenes.missions import MissionRevealScene  # noqa: PLC0415
 
-            self.app.scenes.push(MissionRevealScene(self.app, game,
-                                                    on_done=lambda: open_game(self.app, game)))
+            def after_missions() -> None:
+                open_game(self.app, game)
+
+            self.app.scenes.push(MissionRevealScene(self.app, game, on_done=after_missions))
             return
         open_game(self.app, game)
 
@@ -308,9 +315,10 @@ class SetupScene(Scene):
     def _resume(self) -> None:
         from game.scenes.files import ResumeGameScene  # noqa: PLC0415
 
-        self.app.scenes.push(ResumeGameScene(
-            self.app, lambda loaded: open_game(self.app, loaded.game, loaded.options,
-                                               loaded.name)))
+        def resumed(loaded: LoadedSave) -> None:
+            open_game(self.app, loaded.game, loaded.options, loaded.name)
+
+        self.app.scenes.push(ResumeGameScene(self.app, resumed))
 
     def _quit(self) -> None:
         self.app.scenes.push(ConfirmDialogScene(self.app, "QUIT", "Leave Conquest?",
@@ -341,7 +349,7 @@ class SetupScene(Scene):
                 focused.text, focused.cursor = "", 0
             self._untouched.discard(index)
         elif kind in (Command.BACKSPACE, Command.DELETE) and focused in self.names:
-            self._untouched.discard(self.names.index(focused))  # type: ignore[arg-type]
+            self._untouched.discard(self.names.index(focused))
         if kind is Command.CONFIRM and isinstance(focused, TextBox):
             self.dialog.focus(None)  # Return ends the name; Return again starts the game
             return

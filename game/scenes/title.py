@@ -307,6 +307,9 @@ def leave_title(app: App, saves_dir: Path | None = None) -> None:
     names = ", ".join(p.name for p in game.players if not p.is_neutral)
     text = (f"A game was interrupted: {names}, turn {game.turn}.\n"
             "Resume the interrupted game?")
-    app.scenes.push(ConfirmDialogScene(
-        app, "RESUME", text, lambda: open_game(app, game, loaded.options), default_yes=True,
-        yes="Resume", no="New game", width=320))
+
+    def resume() -> None:
+        open_game(app, game, loaded.options)
+
+    app.scenes.push(ConfirmDialogScene(app, "RESUME", text, resume, default_yes=True,
+                                       yes="Resume", no="New game", width=320))

@@ -7,6 +7,7 @@ and `sync()` makes the buttons tell it (selected, dimmed) before each frame is d
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from game.ui import palette
@@ -41,8 +42,7 @@ class ChoiceRow:
         self.buttons: list[Button] = []
         self.values: list[Any] = []
         for (caption, value), width in zip(options, widths, strict=True):
-            button = Button(fonts, (x, y, width, height), caption,
-                            lambda value=value: self._choose(value))
+            button = Button(fonts, (x, y, width, height), caption, partial(self._choose, value))
             self.buttons.append(button)
             self.values.append(value)
             x += width + gap

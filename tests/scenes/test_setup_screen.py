@@ -227,3 +227,14 @@ def test_mission_reveal_with_the_cheat_shows_computer_missions_too(app: App) -> 
     assert isinstance(scene, MissionRevealScene)
     click(app, scene.yes.rect.center)
     assert len(scene.viewers) == 3
+
+
+def test_levels_chosen_after_starting_again_are_used(app: App, started: list[Game]) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    scene.reset()
+    click(app, scene.level_rows[2].buttons[3].rect.center)      # Hannibal: Good
+    step(app)
+    assert scene.level_rows[2].buttons[3].selected
+    click(app, scene.ok.rect.center)
+    assert scene.started is not None and scene.started.config.players[2].level == "good"
