@@ -128,6 +128,8 @@ class MissionRevealScene(Scene):
                             align="center")
             self.yes.draw(surface)
             self.no.draw(surface)
+            # The default's thick border is ink: outline it so it shows on the dark panel.
+            pygame.draw.rect(surface, palette.LIGHT, self.no.rect.inflate(8, 8), 1)
             return
         pid = self.viewer
         if pid is None:
@@ -161,3 +163,4 @@ class MissionRevealScene(Scene):
         step = f"{self.index + 1} of {len(self.viewers)}"
         fonts.body.draw(surface, step, (w // 2, 350), palette.SKY_BLUE, align="center")
         self.button.draw(surface)
+        pygame.draw.rect(surface, palette.LIGHT, self.button.rect.inflate(8, 8), 1)
