@@ -8,7 +8,7 @@ speed; Return confirms, Space or keypad 5 press at the pointer; ESC cancels. The
 with Shift + cursor keys, or keypad 8/2/4/6 with Num Lock on (Num Lock is awkward headless and
 on laptops, hence Shift). Alt+Return or F11 toggles fullscreen. Joystick: stick or d-pad move
 the pointer, A presses, B held turns the stick into map scrolling, Back cancels, Start opens
-the menu. Mouse: left presses, right held and moved drags the map, the wheel scrolls lists.
+the menu, RB / LB (like Tab / Shift+Tab) snap the pointer to the next / previous territory. Mouse: left presses, right held and moved drags the map, the wheel scrolls lists.
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ class Command(Enum):
     DOWN = auto()
     LEFT = auto()
     RIGHT = auto()
-    NEXT = auto()           # Tab: next field
+    NEXT = auto()           # Tab, pad RB: next field; on the map, snap to the next territory
+    PREVIOUS = auto()       # Shift+Tab, pad LB: previous field or territory
     MENU = auto()           # open the menu bar from keys or pad
     HELP = auto()           # F1
     CONTINENTS = auto()     # F2
@@ -268,6 +269,8 @@ class Input:
             self._emit(Command.POINTER_SPEED, kb, value=self.pointer_speed)
             return
         command = self._key_map.get(key)
+        if command is Command.NEXT and mod & pygame.KMOD_SHIFT:
+            command = Command.PREVIOUS
         if self.text_mode and command not in _TEXT_MODE_KEYS:
             char = _typed_char(event)
             if char:
@@ -485,7 +488,7 @@ class Input:
 
 _TEXT_MODE_KEYS = frozenset({Command.CONFIRM, Command.CANCEL, Command.BACKSPACE, Command.DELETE,
                              Command.LEFT, Command.RIGHT, Command.HOME, Command.END,
-                             Command.NEXT, Command.UP, Command.DOWN})
+                             Command.NEXT, Command.PREVIOUS, Command.UP, Command.DOWN})
 _REPEATING = frozenset({Command.BACKSPACE, Command.DELETE, Command.PAGE_UP, Command.PAGE_DOWN})
 
 

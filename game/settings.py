@@ -47,10 +47,13 @@ DEFAULT_KEY_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "DELETE": ("delete",),
 })
 
-# Command name -> joystick button numbers (the usual XInput layout: A=0, B=1, Back=6, Start=7).
+# Command name -> joystick button numbers (the usual XInput layout: A=0, B=1, LB=4, RB=5,
+# Back=6, Start=7).
 DEFAULT_PAD_BINDINGS: Mapping[str, tuple[int, ...]] = MappingProxyType({
     "PRESS": (0,),
     "SCROLL_HOLD": (1,),
+    "NEXT": (5,),
+    "PREVIOUS": (4,),
     "CANCEL": (6, 8),
     "MENU": (7, 9),
 })

@@ -113,6 +113,7 @@ class PlayScene(Scene):
         self._over_timer: float | None = None
         self._pending_load: LoadedSave | None = None
         self._replacing = False
+        self._animation_fresh = False  # an animation began this frame (SKIP leaves it be)
         if options:
             self.apply_loaded_options(options)
 
@@ -227,6 +228,7 @@ class PlayScene(Scene):
             self.messages.add(line.text, line.colour)
             if line.sfx is not None and line.sfx not in sounds:
                 sounds.append(line.sfx)
+        self._animation_fresh = True
         rolls = [e for e in events if isinstance(e, ev.DiceRolled)]
         results = [e for e in events if isinstance(e, ev.BattleResolved)]
         used = [e for e in events if isinstance(e, ev.AdvantageUsed)]
@@ -325,12 +327,86 @@ class PlayScene(Scene):
                     self.select(tid)
         elif kind is Command.CANCEL:
             self.cancel()
+        elif kind in (Command.NEXT, Command.PREVIOUS):
+            self.snap(1 if kind is Command.NEXT else -1)
+        elif kind is Command.SKIP:
+            self.skip_animation()
         elif kind is Command.PAD_ADDED:
             self.messages.add("Joystick connected.")
         elif kind is Command.PAD_REMOVED:
             self.messages.add("Joystick unplugged: play on with any device.")
 
+    # -- keys and pads: snapping and skipping ------------------------------------------
+    def snap_candidates(self) -> list[str]:
+        """The territories a press could mean now, in reading order (rows, then left to right).
+
+        Tab / pad RB visit these; with nothing to choose, every territory is visited.
+        """
+        game = self.game
+        art = self.view.art
+        everything = list(game.board.territories)
+        found: list[str] = []
+        if self.is_choosing:
+            me = game.to_move
+            legal = game.legal_actions()
+            if game.phase == Phase.CLAIM:
+                found = [t for t in everything if game.owner[t] is None]
+            elif game.phase in (Phase.PLACE, Phase.REINFORCE, Phase.CHOOSE_HQ):
+                found = [t for t in everything if game.owner[t] == me]
+            elif self.mode == "move_from":
+                found = [t for t in everything if self._choice_for(act.Fortify, source=t)]
+            elif self.mode == "move_to" and self.source:
+                found = [t for t in everything
+                         if self._choice_for(act.Fortify, source=self.source, target=t)]
+            elif game.phase == Phase.ATTACK and self.mode == "attack_to" and self.source:
+                found = [a.target for a in legal
+                         if isinstance(a, act.Attack) and a.source == self.source]
+            elif game.phase == Phase.ATTACK:
+                found = [a.source for a in legal if isinstance(a, act.Attack)]
+        found = list(dict.fromkeys(found)) or everything
+
+        def reading(tid: str) -> tuple[int, int, str]:
+            x, y = art.anchor(tid)
+            return (y // 40, x, tid)
+
+        return sorted(found, key=reading)
+
+    def snap(self, step: int) -> None:
+        """Jump the pointer to the next (or previous) territory worth pressing, in view."""
+        if self.menubar.is_open:
+            return
+        candidates = self.snap_candidates()
+        current = self.view.territory_at(self.app.input.pointer)
+        if current in candidates:
+            index = (candidates.index(current) + step) % len(candidates)
+        else:
+            index = 0 if step > 0 else len(candidates) - 1
+        tid = candidates[index]
+        if not self.view.is_in_view(tid, 12):
+            self.view.target = None
+            self.view.centre_on(self.view.art.anchor(tid))
+        self.app.input.warp(self.view.anchor_on_screen(tid))
+        self._update_hover()
+
+    def skip_animation(self) -> None:
+        """Any key or button: the dice settle, the map arrives, a computer's pause ends.
+
+        Only what was already showing is skipped: the press that starts a roll does not
+        also cut it short.
+        """
+        if self._animation_fresh:
+            return
+        if self.panel.dice.is_rolling:
+            self.panel.dice.settle()
+        view = self.view
+        if view.target is not None:
+            view.x, view.y = view.target
+            view.target = None
+        if not self.is_humans_move:
+            self.wait = 0.0
+
     def update(self, dt: float) -> None:
+        self._animation_fresh = False
         if self._pending_load is not None and not self._replacing:
             loaded, self._pending_load = self._pending_load, None
             scene = PlayScene(self.app, loaded.game, save_name=loaded.name,

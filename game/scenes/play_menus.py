@@ -243,7 +243,8 @@ class PlayMenus:
                 return
             saved(name)
             return
-        self._push(SaveGameScene(self.app, self.game, scene.save_options(), saved))
+        self._push(SaveGameScene(self.app, self.game, scene.save_options(), saved,
+                                 default_name=scene.save_name, directory=scene.saves_dir))
 
     def resume_game(self) -> None:
         scene = self.scene
@@ -257,7 +258,7 @@ class PlayMenus:
                 return
             scene.load(loaded)
             return
-        self._push(ResumeGameScene(self.app, scene.load))
+        self._push(ResumeGameScene(self.app, scene.load, directory=scene.saves_dir))
 
     def shutdown(self) -> None:
         self._push(ConfirmDialogScene(self.app, "SHUTDOWN", "Leave Conquest? This game is "

@@ -181,7 +181,9 @@ class MenuBar:
             step = -1 if kind is Command.LEFT else 1
             self.open((index + step) % len(self.menus), highlight_first=True)
         elif kind is Command.CONFIRM or (kind is Command.PRESS and cmd.device is not Device.MOUSE
-                                         and not self._inside(cmd.pos)):
+                                         and (self.highlight is not None
+                                              or not self._inside(cmd.pos))):
+            # Keys and pads choose the highlighted item, wherever the (still) pointer rests.
             if self.highlight is not None:
                 self._choose_highlight()
         elif kind is Command.PRESS:

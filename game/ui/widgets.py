@@ -449,17 +449,23 @@ class Dialog:
         for w in self.widgets:
             w.focused = w is widget
 
-    def _focus_next(self) -> None:
-        chain = [w for w in self.widgets if w.focusable and w.visible]
+    def _focus_next(self, step: int = 1, *, buttons_only: bool = False) -> None:
+        chain = [w for w in self.widgets if w.focusable and w.visible
+                 and (not buttons_only or isinstance(w, Button))]
         if not chain:
             return
         current = self.focused
-        index = chain.index(current) + 1 if current in chain else 0
+        if current in chain:
+            index = chain.index(current) + step
+        elif buttons_only and self.default in chain:
+            index = chain.index(self.default) + step  # from the default, which Return presses
+        else:
+            index = 0 if step > 0 else -1
         self.focus(chain[index % len(chain)])
 
     def handle(self, cmd: CommandEvent) -> bool:
-        if cmd.kind is Command.NEXT:
-            self._focus_next()
+        if cmd.kind in (Command.NEXT, Command.PREVIOUS):
+            self._focus_next(1 if cmd.kind is Command.NEXT else -1)
             return True
         focused = self.focused
         if cmd.kind is Command.PRESS:
@@ -468,8 +474,16 @@ class Dialog:
                     if w.focusable and not isinstance(w, Button):
                         self.focus(w)
                     return w.handle(cmd)
-            return False
+            if cmd.device is Device.MOUSE:
+                return False
+            # Space or pad fire away from every widget: the pointer cannot move in a dialog,
+            # so it answers like Return (the focused button, else the default).
+            cmd = CommandEvent(Command.CONFIRM, cmd.pos, cmd.device)
         if focused is not None and not isinstance(focused, Button) and focused.handle(cmd):
+            return True
+        if cmd.kind in (Command.LEFT, Command.RIGHT):
+            # Cursor keys and the stick walk along the buttons (a pad has no Tab key).
+            self._focus_next(1 if cmd.kind is Command.RIGHT else -1, buttons_only=True)
             return True
         if cmd.kind is Command.CONFIRM:
             target = focused if isinstance(focused, Button) else self.default
