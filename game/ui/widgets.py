@@ -468,17 +468,17 @@ class Dialog:
             self._focus_next(1 if cmd.kind is Command.NEXT else -1)
             return True
         focused = self.focused
+        if cmd.kind is Command.PRESS and cmd.device in (Device.KEYBOARD, Device.PAD):
+            # Keys and pads do not move the pointer in a dialog, so Space or fire answers like
+            # Return: the focused button (the stick or Tab moves the focus), else the default.
+            cmd = CommandEvent(Command.CONFIRM, cmd.pos, cmd.device)
         if cmd.kind is Command.PRESS:
             for w in self.widgets:
                 if w.visible and w.rect.collidepoint(cmd.pos):
                     if w.focusable and not isinstance(w, Button):
                         self.focus(w)
                     return w.handle(cmd)
-            if cmd.device is Device.MOUSE:
-                return False
-            # Space or pad fire away from every widget: the pointer cannot move in a dialog,
-            # so it answers like Return (the focused button, else the default).
-            cmd = CommandEvent(Command.CONFIRM, cmd.pos, cmd.device)
+            return False
         if focused is not None and not isinstance(focused, Button) and focused.handle(cmd):
             return True
         if cmd.kind in (Command.LEFT, Command.RIGHT):
