@@ -8,7 +8,8 @@ speed; Return confirms, Space or keypad 5 press at the pointer; ESC cancels. The
 with Shift + cursor keys, or keypad 8/2/4/6 with Num Lock on (Num Lock is awkward headless and
 on laptops, hence Shift). Alt+Return or F11 toggles fullscreen. Joystick: stick or d-pad move
 the pointer, A presses, B held turns the stick into map scrolling, Back cancels, Start opens
-the menu, RB / LB (like Tab / Shift+Tab) snap the pointer to the next / previous territory. Mouse: left presses, right held and moved drags the map, the wheel scrolls lists.
+the menu, RB / LB (like Tab / Shift+Tab) snap the pointer to the next / previous territory.
+Mouse: left presses, right held and moved drags the map, the wheel scrolls lists.
 """
 
 from __future__ import annotations
