@@ -113,7 +113,7 @@ class PlayScene(Scene):
         self._over_timer: float | None = None
         self._pending_load: LoadedSave | None = None
         self._replacing = False
-        self._animation_fresh = False  # an animation began this frame (SKIP leaves it be)
+        self._animation_frame = -1  # the frame an animation began in (its own SKIP leaves it)
         if options:
             self.apply_loaded_options(options)
 
@@ -228,7 +228,7 @@ class PlayScene(Scene):
             self.messages.add(line.text, line.colour)
             if line.sfx is not None and line.sfx not in sounds:
                 sounds.append(line.sfx)
-        self._animation_fresh = True
+        self._animation_frame = self.app.frame
         rolls = [e for e in events if isinstance(e, ev.DiceRolled)]
         results = [e for e in events if isinstance(e, ev.BattleResolved)]
         used = [e for e in events if isinstance(e, ev.AdvantageUsed)]
@@ -394,7 +394,7 @@ class PlayScene(Scene):
         Only what was already showing is skipped: the press that starts a roll does not
         also cut it short.
         """
-        if self._animation_fresh:
+        if self._animation_frame == self.app.frame:
             return
         if self.panel.dice.is_rolling:
             self.panel.dice.settle()
@@ -406,7 +406,6 @@ class PlayScene(Scene):
             self.wait = 0.0
 
     def update(self, dt: float) -> None:
-        self._animation_fresh = False
         if self._pending_load is not None and not self._replacing:
             loaded, self._pending_load = self._pending_load, None
             scene = PlayScene(self.app, loaded.game, save_name=loaded.name,
