@@ -26,7 +26,8 @@ HELP_PARAGRAPHS = (
     ('Keyboard: cursor keys move it (F3 slowest ... F10 fastest); Return, Space or keypad 5 press.'
      ' Shift + cursor keys (or Num Lock + keypad) scroll the map.'),
     ('Joystick: stick or d-pad move it; A presses; hold B and move the stick to scroll the map; '
-     'Back cancels; Start opens the menu bar.'),
+     'Back cancels; Start opens the menu bar. RB / LB jump to the next / previous territory; '
+     'in a window the stick picks the button and A presses it.'),
     ('The sword points at menus and buttons; the compass chooses a territory; the cannon means a '
      'computer player is moving (menus still work).'),
     '# Keys',
@@ -36,6 +37,7 @@ HELP_PARAGRAPHS = (
     'C  Show Cards      F  Free Move',
     'M  open the menu bar, then the cursor keys and Return',
     'Tab  next field in a window',
+    'Tab / Shift+Tab  on the map: jump to the next / previous territory you can select',
     'Page Up / Page Down  message history',
     'F1  this help      F2  continents',
     'F11 or Alt+Return  full screen',
