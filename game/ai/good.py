@@ -8,6 +8,7 @@ from dataclasses import replace
 from game.ai.base import General
 from game.ai.profile import Profile
 from game.ai.view import SeatView
+from game.engine import Phase
 
 GOOD = Profile(
     name="good",
@@ -47,14 +48,24 @@ GOOD_DUEL = replace(
     smart_occupy=False,
 )
 
+# In a duel the first player's stack sweeps through a rival's thin territories before the
+# rival moves at all (equal generals: the first player wins nine games in ten). Moving second,
+# Good spends its whole set-up on the borders of the continents it holds, a little more than
+# the stacks facing them: a sweep that cannot break a bonus does not pay, and the bonuses held
+# decide the game from the second turn on.
+GOOD_DUEL_SECOND_SETUP = replace(GOOD_DUEL, defend_share=1.0, defend_ratio=1.1)
+
 
 class GoodGeneral(General):
     """The strongest level: the same machinery as Standard with a plan and more care."""
 
     profile = GOOD
     duel_profile = GOOD_DUEL
+    duel_second_setup = GOOD_DUEL_SECOND_SETUP
 
     def profile_for(self, view: SeatView) -> Profile:
         if len(view.active_players()) <= 2:
+            if view.phase == Phase.PLACE and view.first_player != self.seat:
+                return self.duel_second_setup
             return self.duel_profile
         return self.profile

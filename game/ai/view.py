@@ -75,6 +75,11 @@ class SeatView:
         return self._game.seed
 
     @property
+    def first_player(self) -> PlayerId:
+        """Who moves first (drawn and announced at the start, so public)."""
+        return self._game.first_player
+
+    @property
     def variants(self) -> Variants:
         return self._game.variants
 
