@@ -8,7 +8,6 @@ most, paced by the Fast Game option, so the menus keep working between their ste
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,8 @@ from game.input import Command, CommandEvent
 from game.mapart import MapArt, load_map_art
 from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
 from game.scenes.base import Scene
+from game.scenes.cards import CardExchangeScene
+from game.scenes.gameover import GameOverScene
 from game.scenes.computer import ComputerPlayer, StandInGeneral, make_general
 from game.scenes.dialogs import (
     ChoiceDialogScene,
@@ -625,39 +626,8 @@ class PlayScene(Scene):
         def on_trade(cards: tuple[str, str, str]) -> None:
             self.perform(act.TradeCards((cards[0], cards[1], cards[2])))
 
-        try:
-            from game.scenes.cards import CardExchangeScene  # noqa: PLC0415
-        except ImportError:
-            self._offer_cards_fallback(forced, on_trade)
-            return
         self.app.scenes.push(CardExchangeScene(self.app, game, pid, on_trade, lambda: None,
                                                forced))
-
-    def _offer_cards_fallback(self, forced: bool,
-                              on_trade: Callable[[tuple[str, str, str]], None]) -> None:
-        game = self.game
-        sets = game.tradeable_sets(game.current)[:4]
-        name = game.board.territory_name
-
-        def card(c: str) -> str:
-            kind = game.board.card_kind(c)
-            return f"{name(c)} ({kind})" if c in game.board.territories else "Wild card"
-
-        text = "\n".join(f"Set {i + 1}: " + ", ".join(card(c) for c in s) + f" = "
-                         f"{game.set_value(s)} armies" for i, s in enumerate(sets))
-        options = [f"Set {i + 1}" for i in range(len(sets))]
-        cancel = None
-        if not forced:
-            options.append("Later")
-            cancel = len(options) - 1
-
-        def chosen(index: int) -> None:
-            if index < len(sets):
-                on_trade(sets[index])
-
-        title = "TRADE CARDS (YOU MUST)" if forced else "TRADE CARDS"
-        self.app.scenes.push(ChoiceDialogScene(self.app, title, text, options, chosen,
-                                               default=0, cancel=cancel, width=420))
 
     def _ask_defence(self) -> None:
         game = self.game
@@ -913,15 +883,6 @@ class PlayScene(Scene):
         if self.demo:
             seed = random.Random(self.game.seed).randrange(1, 2**31)
             self._replace(start_demo(self.app, seed, self.demo_fast))
-            return
-        try:
-            from game.scenes.gameover import GameOverScene  # noqa: PLC0415
-        except ImportError:
-            self._over_timer = float("inf")
-            winner = self.game.winner
-            text = (f"{self.game.players[winner].name} wins the game!" if winner is not None
-                    else "The game has ended.")
-            self.app.scenes.push(MessageDialogScene(self.app, "GAME OVER", text))
             return
         self._replace(GameOverScene(self.app, self.game))
 

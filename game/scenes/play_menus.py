@@ -1,13 +1,11 @@
 """The six menus of the play screen (manual pp.34-37) and what each item does.
 
 Every item's `enabled` and `checked` ask the engine or the settings when the menu is drawn,
-so a dimmed item always means "not possible now". Screens written elsewhere (info, files,
-cards, help, game over, setup) are imported when chosen, with a plain dialog if missing.
+so a dimmed item always means "not possible now".
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -15,13 +13,23 @@ from game.engine import ArmyChoice, IllegalActionError, Phase
 from game.engine import actions as act
 from game.engine.config import DEFAULT_ARMY_LIMIT, HARD_ARMY_LIMIT, MIN_ARMY_LIMIT
 from game.input import Command
-from game.savegame import DEFAULT_NAME, SaveFormatError, load_game, save_game, save_path
 from game.scenes.dialogs import (
     ChoiceDialogScene,
     ConfirmDialogScene,
-    MessageDialogScene,
     NumberDialogScene,
 )
+from game.scenes.cards import CardExchangeScene
+from game.scenes.files import ResumeGameScene, SaveGameScene
+from game.scenes.help import ContinentsScene, HelpScene
+from game.scenes.info import (
+    BattlesInfoScene,
+    CardsInfoScene,
+    FullMapScene,
+    KeyScene,
+    RiskCardScene,
+    TerritoriesInfoScene,
+)
+from game.scenes.title import CreditsScene
 from game.settings import FAST_GAME_LEVELS
 from game.ui import palette
 from game.ui.menubar import Menu, MenuItem, separator
@@ -47,16 +55,6 @@ class PlayMenus:
 
     def _push(self, scene: Scene) -> None:
         self.app.scenes.push(scene)
-
-    def _open(self, module: str, name: str, args: tuple[Any, ...], title: str,
-              fallback: Callable[[], str]) -> None:
-        """Push a screen from another module, or a message with the same facts if absent."""
-        try:
-            cls = getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError):
-            self._push(MessageDialogScene(self.app, title, fallback(), width=360))
-            return
-        self._push(cls(self.app, *args))
 
     def _human_turn(self) -> bool:
         game = self.game
@@ -139,13 +137,11 @@ class PlayMenus:
                 MenuItem("End Game...", self.end_game, enabled=lambda: not g().is_over),
             ]),
             Menu("INFO", [
-                MenuItem("Battles", self.info("BattlesInfoScene", "BATTLES", self._battles_text)),
-                MenuItem("Territories", self.info("TerritoriesInfoScene", "TERRITORIES",
-                                                  self._territories_text)),
-                MenuItem("Cards", self.info("CardsInfoScene", "CARDS", self._cards_text)),
-                MenuItem("Full Map", self.info("FullMapScene", "FULL MAP",
-                                               lambda: "The full map is not available yet.")),
-                MenuItem("Key", self.info("KeyScene", "KEY", self._key_text)),
+                MenuItem("Battles", self.info(BattlesInfoScene)),
+                MenuItem("Territories", self.info(TerritoriesInfoScene)),
+                MenuItem("Cards", self.info(CardsInfoScene)),
+                MenuItem("Full Map", self.info(FullMapScene)),
+                MenuItem("Key", self.info(KeyScene)),
                 MenuItem("RISK Card", self.risk_card),
                 separator(),
                 MenuItem("Continents", self.continents, hotkey="F2", command=Command.CONTINENTS),
@@ -200,26 +196,16 @@ class PlayMenus:
 
     # -- RISK --------------------------------------------------------------------------
     def about(self) -> None:
-        from game.scenes.title import CreditsScene  # noqa: PLC0415
-
         self._push(CreditsScene(self.app))
 
     def help(self) -> None:
-        try:
-            from game.scenes.help import HelpScene  # noqa: PLC0415
-        except ImportError:
-            from game.scenes.placeholder import HelpScene  # noqa: PLC0415
         self._push(HelpScene(self.app))
 
     # -- FILE --------------------------------------------------------------------------
     def new_game(self) -> None:
         def start() -> None:
-            try:
-                from game.scenes.setup import SetupScene  # noqa: PLC0415
-            except ImportError:
-                self._push(MessageDialogScene(self.app, "NEW GAME",
-                                              "The setup screen is not available yet."))
-                return
+            from game.scenes.setup import SetupScene  # noqa: PLC0415 - setup imports play
+
             self.scene._replace(SetupScene(self.app))
 
         self._push(ConfirmDialogScene(self.app, "NEW GAME",
@@ -232,32 +218,11 @@ class PlayMenus:
             scene.save_name = name
             scene.messages.add(f"Game saved as {name}.", palette.CREAM)
 
-        try:
-            from game.scenes.files import SaveGameScene  # noqa: PLC0415
-        except ImportError:
-            name = scene.save_name or DEFAULT_NAME
-            try:
-                save_game(self.game, name, scene.saves_dir, options=scene.save_options())
-            except (OSError, SaveFormatError) as exc:
-                scene.refuse(f"The game could not be saved: {exc}")
-                return
-            saved(name)
-            return
         self._push(SaveGameScene(self.app, self.game, scene.save_options(), saved,
                                  default_name=scene.save_name, directory=scene.saves_dir))
 
     def resume_game(self) -> None:
         scene = self.scene
-        try:
-            from game.scenes.files import ResumeGameScene  # noqa: PLC0415
-        except ImportError:
-            try:
-                loaded = load_game(save_path(scene.save_name or DEFAULT_NAME, scene.saves_dir))
-            except SaveFormatError as exc:
-                self._push(MessageDialogScene(self.app, "RESUME GAME", str(exc)))
-                return
-            scene.load(loaded)
-            return
         self._push(ResumeGameScene(self.app, scene.load, directory=scene.saves_dir))
 
     def shutdown(self) -> None:
@@ -272,17 +237,6 @@ class PlayMenus:
             scene.offer_cards(forced=game.must_trade())
             return
         viewer = scene.viewer if scene.viewer is not None else pid
-        try:
-            from game.scenes.cards import CardExchangeScene  # noqa: PLC0415
-        except ImportError:
-            hand = game.players[viewer].hand
-            names = ", ".join(game.board.territory_name(c) if c in game.board.territories
-                              else "Wild" for c in hand) or "no cards"
-            value = game.upcoming_set_value()
-            nxt = f"\nNext set: {value} armies." if value is not None else ""
-            self._push(MessageDialogScene(self.app, "CARDS",
-                                          f"{game.players[viewer].name}: {names}.{nxt}"))
-            return
         self._push(CardExchangeScene(self.app, game, viewer, None, lambda: None, False))
 
     def undo(self) -> None:
@@ -302,72 +256,16 @@ class PlayMenus:
                                       "winner?", lambda: self.scene.perform(act.EndGame())))
 
     # -- INFO --------------------------------------------------------------------------
-    def info(self, name: str, title: str, fallback: Callable[[], str]) -> Callable[[], None]:
-        return lambda: self._open("game.scenes.info", name, (self.game,), title, fallback)
+    def info(self, screen: Callable[..., Scene]) -> Callable[[], None]:
+        return lambda: self._push(screen(self.app, self.game))
 
     def risk_card(self) -> None:
-        scene = self.scene
-        viewer = scene.viewer
-        try:
-            from game.scenes.info import RiskCardScene  # noqa: PLC0415
-        except ImportError:
-            self._push(MessageDialogScene(self.app, "RISK CARD", self._risk_card_text(viewer),
-                                          width=360))
-            return
+        viewer = self.scene.viewer
         self._push(RiskCardScene(self.app, self.game, viewer if viewer is not None
                                  else self.game.current))
 
     def continents(self) -> None:
-        self._open("game.scenes.help", "ContinentsScene", (self.game,), "CONTINENTS",
-                   self._continents_text)
-
-    def _risk_card_text(self, viewer: int | None) -> str:
-        game = self.game
-        if game.objective == "missions":
-            if viewer is None:
-                return "Missions are secret: select the card on your own turn."
-            mission = game.mission(viewer)
-            return f"{game.players[viewer].name}'s mission: " + (mission.text if mission
-                                                                  else "none")
-        if game.objective == "headquarters":
-            if not game.hq_revealed:
-                return "The headquarters are secret until every player has chosen one."
-            name = game.board.territory_name
-            return "\n".join(f"{p.name}: {name(p.headquarters)}"
-                             + (" (yours)" if i == viewer else "")
-                             for i, p in enumerate(game.players) if p.headquarters)
-        return "A full game: conquer the world."
-
-    def _battles_text(self) -> str:
-        game, st = self.game, self.game.stats
-        return "\n".join(f"{p.name}: battles won {st.battles_won[i]} lost {st.battles_lost[i]}, "
-                         f"invasions won {st.invasions_won[i]} lost {st.invasions_lost[i]}"
-                         for i, p in enumerate(game.players))
-
-    def _territories_text(self) -> str:
-        game = self.game
-        return "\n".join(f"{p.name}: {game.territory_count(i)} territories, "
-                         f"{len(game.continents_of(i))} continents, {game.army_count(i)} armies"
-                         for i, p in enumerate(game.players))
-
-    def _cards_text(self) -> str:
-        game = self.game
-        return "\n".join(f"{p.name}: {len(p.hand)} cards" for p in game.players)
-
-    def _key_text(self) -> str:
-        scene = self.scene
-        return "\n".join(f"{p.name}: {scene.colours[i].name}"
-                         for i, p in enumerate(self.game.players))
-
-    def _continents_text(self) -> str:
-        game = self.game
-        lines = []
-        for c in game.board.continents.values():
-            owners = {game.owner[t] for t in c.territories}
-            holder = (f" - held by {game.players[owners.pop()].name}"
-                      if len(owners) == 1 and None not in owners else "")
-            lines.append(f"{c.name}: {len(c.territories)} territories, bonus {c.bonus}{holder}")
-        return "\n".join(lines)
+        self._push(ContinentsScene(self.app, self.game))
 
     # -- VARIANTS ----------------------------------------------------------------------
     def army_limit(self) -> None:

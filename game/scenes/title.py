@@ -199,12 +199,9 @@ class TitleScene(Scene):
             self.app.scenes.push(self._credits)
 
     def start_demo(self) -> bool:
-        """The attract mode of the play screen; False (and the title stays) without one."""
+        """The attract mode of the play screen."""
         self.untouched = 0.0
-        try:
-            from game.scenes.play import start_demo  # noqa: PLC0415 - heavy, may be absent
-        except ImportError:
-            return False
+        from game.scenes.play import start_demo  # noqa: PLC0415 - the play screen imports this
         from game.scenes.launch import chosen_seed  # noqa: PLC0415
 
         self.app.scenes.replace(start_demo(self.app, chosen_seed(self.app), fast=False))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,16 +17,10 @@ DT = 1 / 60
 
 @pytest.fixture
 def play_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """A headless App whose settings and saves live in a temporary folder.
-
-    The screens other engineers write (cards, files) are hidden so the play scene's own
-    fallbacks are what these tests drive; those screens have their own tests.
-    """
+    """A headless App whose settings and saves live in a temporary folder."""
     from game.app import App, AppOptions
 
     monkeypatch.setattr(PlayScene, "saves_dir", tmp_path / "saves")
-    for name in ("game.scenes.cards", "game.scenes.files"):
-        monkeypatch.setitem(sys.modules, name, None)
     application = App(AppOptions(settings_path=tmp_path / "settings.json", headless=True,
                                  fixed_dt=DT))
     pygame.event.clear()

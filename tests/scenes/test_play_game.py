@@ -10,8 +10,10 @@ import pygame
 from game.engine import Game, Phase
 from game.scenes.dialogs import DialogScene
 from game.scenes.play import PlayScene
+from game.scenes.cards import CardExchangeScene
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     choose_menu,
+    click,
     click_territory,
     key,
     new_game,
@@ -45,8 +47,17 @@ def _best_attack(game: Game, pid: int) -> tuple[str, str] | None:
 def human_act(app: Any, scene: PlayScene) -> None:
     """One thing a sensible human would do now, by mouse and keys only."""
     game = scene.game
-    if app.scenes.top is not scene:
-        assert isinstance(app.scenes.top, DialogScene)
+    top = app.scenes.top
+    if isinstance(top, CardExchangeScene):
+        # pick the first valid set card by card with the mouse, then press Exchange
+        wanted = sorted(top.valid_sets[0])
+        for card in wanted:
+            click(app, top.card_rects[top.hand.index(card)].center)
+        assert top.is_valid_choice
+        click(app, top.ok.rect.center)
+        return
+    if top is not scene:
+        assert isinstance(top, DialogScene)
         key(app, pygame.K_RETURN)  # accept the default of whatever is asked
         return
     me = game.to_move

@@ -12,6 +12,7 @@ from game.engine import actions as act
 from game.scenes.dialogs import ChoiceDialogScene, DialogScene, NumberDialogScene
 from game.scenes.play import PlayScene, start_demo
 from game.ui.pointers import PointerKind
+from game.scenes.files import ResumeGameScene, SaveGameScene
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     choose_menu,
     click,
@@ -195,13 +196,18 @@ def test_save_then_resume_gives_the_same_game(play_app: Any) -> None:
     _to_human_attack(app, scene)
     choose_menu(app, scene, "PLAY", "Continuous Attack")
     choose_menu(app, scene, "FILE", "Save Game")
-    assert scene.save_name == "RISKFILE"
+    assert isinstance(app.scenes.top, SaveGameScene)
+    key(app, pygame.K_RETURN)  # the default name, RISKFILE
+    step(app, 2)
+    assert scene.save_name == "RISKFILE" and app.scenes.top is scene
     saved = game.to_dict()
     scene.perform(act.EndTurn())
     step(app, 20)
     assert game.to_dict() != saved
     choose_menu(app, scene, "FILE", "Resume Game")
-    step(app, 2)
+    assert isinstance(app.scenes.top, ResumeGameScene)
+    key(app, pygame.K_RETURN)  # the default name, RISKFILE
+    step(app, 3)
     resumed = app.scenes.top
     assert isinstance(resumed, PlayScene) and resumed is not scene
     assert resumed.game.to_dict() == saved

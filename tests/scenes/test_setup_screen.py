@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 import pygame
 import pytest
@@ -183,17 +182,6 @@ def test_seed_from_the_command_line_is_used(app: App, started: list[Game]) -> No
     click(app, scene.type_row.buttons[0].rect.center)
     click(app, scene.ok.rect.center)
     assert started[0].seed == 4242
-
-
-def test_missing_play_screen_shows_a_message(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "game.scenes.play", None)  # import fails
-    scene = show(app, SetupScene(app))
-    assert isinstance(scene, SetupScene)
-    click(app, scene.type_row.buttons[0].rect.center)
-    click(app, scene.ok.rect.center)
-    assert isinstance(app.scenes.top, MessageDialogScene)
-    assert "not available" in " ".join(
-        w.text for w in app.scenes.top.dialog.widgets if hasattr(w, "text"))
 
 
 def test_mission_reveal_shows_each_human_their_mission_then_goes_on(app: App) -> None:

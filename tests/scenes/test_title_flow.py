@@ -99,11 +99,3 @@ def test_a_key_during_the_credits_restarts_the_idle_minute(app: App, tmp_path: P
     assert app.scenes.top is title and title.untouched < 1.0
 
 
-def test_without_a_play_screen_the_title_stays(app: App, tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "game.scenes.play", None)
-    title = show(app, TitleScene(app, saves_dir=tmp_path))
-    assert isinstance(title, TitleScene)
-    title.untouched = 59.9
-    app.step(0.5)
-    assert app.scenes.top is title

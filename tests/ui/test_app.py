@@ -1,4 +1,4 @@
-"""The App in frames mode: title, placeholder, menus from real events, shots saved as PNG."""
+"""The App in frames mode: title, a menu screen driven by real events, shots saved as PNG."""
 
 from __future__ import annotations
 
@@ -8,9 +8,42 @@ import pygame
 
 from game.app import App, AppOptions
 from game.cli import build_parser
-from game.scenes.placeholder import PlaceholderScene
+from game.input import CommandEvent
+from game.scenes.base import Scene
 from game.scenes.title import TitleScene
 from game.ui import palette
+from game.ui.menubar import Menu, MenuBar, MenuItem
+from game.ui.messages import MessageArea
+
+
+class MenuScene(Scene):
+    """The smallest main screen: a menu bar whose OPTIONS menu starts with Sound, and the
+    message area that shows the App's notices."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.messages = MessageArea(app.fonts)
+        sound = MenuItem("Sound", lambda: app.change_settings(sound=not app.settings.sound),
+                         checked=lambda: app.settings.sound)
+        menus = [Menu(title, [MenuItem("About", lambda: None)])
+                 for title in ("RISK", "FILE", "PLAY", "INFO", "VARIANTS")]
+        self.menubar = MenuBar(app.fonts, [*menus, Menu("OPTIONS", [sound])])
+
+    @property
+    def wants_navigation(self) -> bool:  # type: ignore[override]
+        return self.menubar.is_open
+
+    def enter(self) -> None:
+        for notice in self.app.take_notices():
+            self.messages.add(notice)
+
+    def handle(self, command: CommandEvent) -> None:
+        self.menubar.handle(command)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(palette.SEA_DEEP)
+        self.messages.draw(surface)
+        self.menubar.draw(surface)
 
 
 def _post(kind: int, **attrs: object) -> None:
@@ -36,16 +69,16 @@ def test_frames_mode_runs_n_frames_and_saves_every_kth_as_png(tmp_path: Path) ->
 
 
 def test_any_key_leaves_the_title_for_the_main_screen(app: App) -> None:
-    app.scenes.push(TitleScene(app, next_scene=PlaceholderScene))
+    app.scenes.push(TitleScene(app, next_scene=MenuScene))
     app.scenes.apply_pending()
     app.step(1 / 60)
     _post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
     app.step(1 / 60)
-    assert isinstance(app.scenes.top, PlaceholderScene)
+    assert isinstance(app.scenes.top, MenuScene)
 
 
 def test_options_menu_by_keys_toggles_sound_and_saves_it(app: App, tmp_path: Path) -> None:
-    app.scenes.push(PlaceholderScene(app))
+    app.scenes.push(MenuScene(app))
     app.scenes.apply_pending()
     app.step(1 / 60)
     keys = [pygame.K_m] + [pygame.K_RIGHT] * 5 + [pygame.K_RETURN]  # OPTIONS > Sound
@@ -58,7 +91,7 @@ def test_options_menu_by_keys_toggles_sound_and_saves_it(app: App, tmp_path: Pat
 
 
 def test_menu_drawn_open_after_a_click_on_its_title(app: App) -> None:
-    scene = PlaceholderScene(app)
+    scene = MenuScene(app)
     app.scenes.push(scene)
     app.scenes.apply_pending()
     title = scene.menubar.title_rects[5]
@@ -71,7 +104,7 @@ def test_menu_drawn_open_after_a_click_on_its_title(app: App) -> None:
 
 
 def test_window_close_quits_and_gives_scenes_on_quit(app: App) -> None:
-    scene = PlaceholderScene(app)
+    scene = MenuScene(app)
     called: list[str] = []
     scene.on_quit = lambda: called.append("quit")  # type: ignore[method-assign]
     app.scenes.push(scene)
@@ -85,7 +118,7 @@ def test_notices_reach_the_first_message_area(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text("{broken", encoding="utf-8")
     app = App(AppOptions(headless=True, settings_path=tmp_path / "settings.json"))
     try:
-        scene = PlaceholderScene(app)
+        scene = MenuScene(app)
         app.scenes.push(scene)
         app.scenes.apply_pending()
         texts = [text for text, _ in scene.messages.log.lines]
