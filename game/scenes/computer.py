@@ -1,8 +1,8 @@
-"""Computer seats for the play screen: the generals of `game.ai`, or a plain stand-in.
+"""Computer seats for the play screen: the generals of `game.ai`, and a plain safety net.
 
 The screens only need `make_general(level, seed, seat).choose(game) -> Action`, one action per
-call, so a computer turn can be shown step by step without stalling a frame. If `game.ai` is
-missing or lacks that API the stand-in below still plays legal, sensible moves.
+call, so a computer turn can be shown step by step without stalling a frame. Should a general
+ever fail, the stand-in below plays a legal move instead, so a game is never stuck.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from game.ai import make_general as ai_make_general
 from game.engine import Action, ArmyChoice, Game, Phase
 from game.engine import actions as act
 
@@ -23,11 +24,7 @@ class ComputerPlayer(Protocol):
 
 
 def make_general(level: str, seed: int, seat: int) -> ComputerPlayer:
-    """The general of `level` for `seat` (from game.ai when it is there, else the stand-in)."""
-    try:
-        from game.ai import make_general as ai_make_general  # noqa: PLC0415 - optional module
-    except ImportError:
-        return StandInGeneral(seat, seed)
+    """The general of `level` for `seat`; a seat with no computer level plays as Standard."""
     try:
         return ai_make_general(level if level in ("easy", "standard", "good") else "standard",
                                seat, seed)
