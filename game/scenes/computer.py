@@ -35,7 +35,7 @@ def make_general(level: str, seed: int, seat: int) -> ComputerPlayer:
 class StandInGeneral:
     """A simple legal-move player: strongest border first, attacks it is likely to win.
 
-    Only used when the real generals cannot be imported; it is deliberately plain.
+    Only used if a general raises or returns an illegal action; it is deliberately plain.
     """
 
     def __init__(self, seat: int, seed: int) -> None:
