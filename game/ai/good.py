@@ -34,6 +34,11 @@ GOOD = Profile(
     spread_cost=0.7,
     setup_spread=1.0,
     front_defence=0.6,
+    # Among several rivals a big continent with many borders (Europe, North America) taken in
+    # the claiming makes its holder everyone's target before it can be held; Australia and
+    # South America, or a foothold in several continents, keep Good alive into the middle game.
+    claim_focus=2.0,
+    claim_scale=3.0,
 )
 
 # Against a single rival every army the enemy loses is ours to gain and sweeping pays: the
@@ -46,6 +51,8 @@ GOOD_DUEL = replace(
     front_defence=0.0,
     exposure_weight=0.0,
     smart_occupy=False,
+    claim_focus=1.0,
+    claim_scale=1.0,
 )
 
 # In a duel the first player's stack sweeps through a rival's thin territories before the

@@ -22,6 +22,7 @@ def choose_claim(sit: Situation, rng: random.Random) -> act.ClaimTerritory:
     if sit.profile.careless and rng.random() < sit.profile.careless:
         return act.ClaimTerritory(rng.choice(free))
     best, best_score = free[0], -math.inf
+    focus, scale = sit.profile.claim_focus, sit.profile.claim_scale
     for t in free:
         c = info.continent_of[t]
         members = info.members[c]
@@ -32,7 +33,10 @@ def choose_claim(sit: Situation, rng: random.Random) -> act.ClaimTerritory:
             if o is not None and o != me:
                 by_rival[o] = by_rival.get(o, 0) + 1
         theirs = sum(by_rival.values())
-        score = info.weight[c] * (1.0 + 2.0 * ours / len(members)) / (1.0 + theirs)
+        worth = info.weight[c]
+        if focus != 1.0:
+            worth = scale * worth ** focus
+        score = worth * (1.0 + 2.0 * ours / len(members)) / (1.0 + theirs)
         if sit.profile.plan_continent and len(by_rival) == 1 and ours == 0:
             # one rival alone there: take a foothold before they have it all
             share = theirs / len(members)

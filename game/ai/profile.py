@@ -38,6 +38,9 @@ class Profile:
         setup_spread: share of set-up armies put on the most outmatched borders, not the stack.
         front_defence: share of each turn's armies spread over the most outmatched borders.
         careless: chance of a careless (random) choice at each decision.
+        claim_focus, claim_scale: how strongly claiming prefers small continents with few
+            borders: a continent's worth w (mapinfo weight) counts as claim_scale * w ** claim_focus
+            (against the pull of neighbouring claims); 1 and 1 leave it as it is.
     """
 
     name: str
@@ -64,3 +67,5 @@ class Profile:
     setup_spread: float = 0.0
     front_defence: float = 0.0
     careless: float = 0.0
+    claim_focus: float = 1.0
+    claim_scale: float = 1.0
