@@ -319,7 +319,7 @@ class PlayScene(Scene):
         kind = command.kind
         if kind is Command.SCROLL:
             self.view.scroll_by(*command.delta)
-        elif kind is Command.PRESS:
+        elif kind in (Command.PRESS, Command.CONFIRM):  # Return presses: no default here
             if self.panel.card_rect.collidepoint(command.pos):
                 self.menus.risk_card()
             elif self.view.rect.collidepoint(command.pos):

@@ -237,17 +237,25 @@ class CreditsScene(Scene):
         self.timeout = timeout
         self.time = 0.0
         self.timed_out = False  # gone by itself, not by a key: the title's idle time goes on
+        self._closing = False
+
+    def close(self) -> None:
+        """Pop the credits, once: a key sends both its command and SKIP in the same frame."""
+        if self._closing or self.app.scenes.top is not self:
+            return
+        self._closing = True
+        self.app.scenes.pop()
 
     def handle(self, command: CommandEvent) -> None:
         if command.kind in (Command.SKIP, Command.PRESS, Command.CONFIRM, Command.CANCEL):
-            self.app.scenes.pop()
+            self.close()
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.timeout is not None and self.time >= self.timeout:
+        if self.timeout is not None and self.time >= self.timeout and not self._closing:
             self.timeout = None
             self.timed_out = True
-            self.app.scenes.pop()
+            self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_sea_backdrop(surface)
