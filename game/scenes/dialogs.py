@@ -168,10 +168,13 @@ class NumberDialogScene(DialogScene):
             widgets.append(Label(fonts, (rect.x + MARGIN, y, rect.width - 2 * MARGIN, 10), line))
             y += fonts.body.line_height
         self.prompt = NumberPrompt(fonts, (rect.x + MARGIN, y + 6, 60, 16), minimum=minimum,
-                                   maximum=maximum, default=default, on_accept=self._accept)
+                                   maximum=maximum, default=default, on_accept=self._accept,
+                                   on_refuse=self._refuse)
         widgets.append(self.prompt)
-        widgets.append(Label(fonts, (rect.x + MARGIN + 68, y + 10, 150, 10),
-                             f"{minimum} to {maximum}, Return = {default}", colour=palette.DARK))
+        self.range_text = f"{minimum} to {maximum}, Return = {self.prompt.default}"
+        self.range_label = Label(fonts, (rect.x + MARGIN + 68, y + 10, 150, 10), self.range_text,
+                                 colour=palette.DARK)
+        widgets.append(self.range_label)
         ok = Button(fonts, (rect.right - 66, rect.bottom - 8 - BUTTON_HEIGHT, 56, BUTTON_HEIGHT),
                     "OK", self.prompt.accept, is_default=True)
         widgets.append(ok)
@@ -193,6 +196,17 @@ class NumberDialogScene(DialogScene):
         self.app.play(Sfx.CLICK)
         self.close()
         self.done(value)
+
+    def _refuse(self, reason: str) -> None:
+        """A typed number out of range: say so in red; the prompt stays open to correct it."""
+        self.app.play(Sfx.REFUSAL)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        error = self.prompt.error
+        self.range_label.text = f"{error}!" if error else self.range_text
+        self.range_label.colour = palette.ALERT_RED if error else palette.DARK
+        self.range_label.bold = bool(error)
 
     def _cancel(self) -> None:
         self.app.play(Sfx.CLICK)

@@ -215,12 +215,15 @@ class NumberPrompt(Widget):
 
     Up/Right (or stick, wheel) add one, Down/Left take one, Page Up/Down step by ten, typed
     digits replace the default; the small arrows beside the field work with the pointer.
+    The arrows and the stick stay within the range; a typed number outside it is refused on
+    accept (`error` says why, `on_refuse` is told) and the prompt keeps it for correcting.
     """
 
     focusable = True
 
     def __init__(self, fonts: Fonts, rect: RectLike, *, minimum: int, maximum: int,
-                 default: int, on_accept: Callable[[int], None] | None = None) -> None:
+                 default: int, on_accept: Callable[[int], None] | None = None,
+                 on_refuse: Callable[[str], None] | None = None) -> None:
         super().__init__(rect)
         self.fonts = fonts
         self.minimum = minimum
@@ -229,6 +232,8 @@ class NumberPrompt(Widget):
         self.value = self.default
         self.typed = ""
         self.on_accept = on_accept
+        self.on_refuse = on_refuse
+        self.error: str | None = None  # why the last accept was refused, until the next change
         self.focused = True
         self._blink = 0.0
 
@@ -245,8 +250,17 @@ class NumberPrompt(Widget):
         self.value = max(self.minimum, min(self.maximum, value))
         self.typed = ""
 
-    def accept(self) -> int:
-        """Take the shown value (clamped) and tell `on_accept`."""
+    @property
+    def in_range(self) -> bool:
+        return self.minimum <= self.value <= self.maximum
+
+    def accept(self) -> int | None:
+        """Take the shown value and tell `on_accept`; None (and `on_refuse`) if out of range."""
+        if not self.in_range:
+            self.error = f"Enter {self.minimum} to {self.maximum}"
+            if self.on_refuse:
+                self.on_refuse(self.error)
+            return None
         self._set(self.value)
         if self.on_accept:
             self.on_accept(self.value)
@@ -281,6 +295,9 @@ class NumberPrompt(Widget):
             self.accept()  # fire accepts when the pad is the only device
         else:
             return False
+        if kind is not Command.CONFIRM and not (kind is Command.PRESS
+                                                and cmd.device is Device.PAD):
+            self.error = None
         self._blink = 0.0
         return True
 
@@ -291,6 +308,8 @@ class NumberPrompt(Widget):
         r = self.rect
         field = pygame.Rect(r.x, r.y, r.width - 12, r.height)
         sunken_field(surface, field, palette.WHITE, palette.SELECT_BLUE)
+        if self.error:
+            pygame.draw.rect(surface, palette.ALERT_RED, field.inflate(2, 2), 1)
         text = self.typed if self.typed else str(self.value)
         body = self.fonts.bold
         y = r.y + (r.height - 7) // 2

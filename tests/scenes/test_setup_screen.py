@@ -226,3 +226,33 @@ def test_levels_chosen_after_starting_again_are_used(app: App, started: list[Gam
     assert scene.level_rows[2].buttons[3].selected
     click(app, scene.ok.rect.center)
     assert scene.started is not None and scene.started.config.players[2].level == "good"
+
+
+def test_army_limit_typed_out_of_range_is_refused_in_red_and_the_prompt_stays(app: App) -> None:
+    from game.scenes.dialogs import NumberDialogScene  # noqa: PLC0415
+    from game.ui import palette  # noqa: PLC0415
+
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    scene._open_design()
+    step(app, 2)
+    design = app.scenes.top
+    assert isinstance(design, DesignScene)
+    rows = {r.label.text: r for r in design.rows if r.label is not None}
+    click(app, rows["Army limit"].buttons[1].rect.center)
+    prompt_scene = app.scenes.top
+    assert isinstance(prompt_scene, NumberDialogScene)
+    type_text(app, "3")
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is prompt_scene  # still asking
+    assert design.options.army_limit is None  # nothing was applied
+    label = prompt_scene.range_label
+    assert label.text == "Enter 5 to 750!" and label.colour == palette.ALERT_RED
+    app.draw()
+    area = app.screen.subsurface(label.rect)
+    assert any(area.get_at((x, y))[:3] == palette.ALERT_RED
+               for x in range(area.get_width()) for y in range(area.get_height()))
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "40")
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is design and design.options.army_limit == 40

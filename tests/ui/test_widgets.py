@@ -153,11 +153,35 @@ def test_number_prompt_arrows_and_typing_change_the_value_within_limits(fonts: F
     assert prompt.value == 14
     prompt.handle(cmd(Command.DOWN, device=Device.PAD))
     assert prompt.value == 13
+    for _ in range(800):
+        prompt.handle(cmd(Command.UP))
+    assert prompt.value == 750  # the arrows stop at the maximum
+    for _ in range(800):
+        prompt.handle(cmd(Command.DOWN))
+    assert prompt.value == 5  # and at the minimum
     for ch in "999":
         prompt.handle(cmd(Command.TEXT, text=ch))
-    assert prompt.accept() == 750  # typed beyond the maximum: clamped on accept
+    assert prompt.accept() is None  # typed beyond the maximum: refused, not clamped
+    assert prompt.error == "Enter 5 to 750"
+    prompt.handle(cmd(Command.PAGE_DOWN))
+    assert prompt.value == 750 and prompt.error is None  # the keys bring it back in range
     prompt.handle(cmd(Command.PAGE_DOWN))
     assert prompt.value == 740
+
+
+def test_number_prompt_refuses_a_typed_number_out_of_range(fonts: Fonts) -> None:
+    got: list[int] = []
+    refused: list[str] = []
+    prompt = NumberPrompt(fonts, (0, 0, 60, 16), minimum=5, maximum=750, default=12,
+                          on_accept=got.append, on_refuse=refused.append)
+    prompt.handle(cmd(Command.TEXT, text="3"))
+    prompt.handle(cmd(Command.CONFIRM))
+    assert got == [] and refused == ["Enter 5 to 750"]
+    assert prompt.error == "Enter 5 to 750" and prompt.value == 3  # kept to be corrected
+    prompt.handle(cmd(Command.TEXT, text="0"))
+    assert prompt.error is None and prompt.value == 30
+    prompt.handle(cmd(Command.CONFIRM))
+    assert got == [30]
 
 
 def test_number_prompt_pad_fire_accepts(fonts: Fonts) -> None:
