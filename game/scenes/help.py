@@ -43,16 +43,20 @@ HELP_PARAGRAPHS = (
     'F11 or Alt+Return  full screen',
     "Hold any key or button to hurry a computer player's turn.",
     '# Menus',
-    'RISK: About Conquest, Help, Quit.',
-    ('FILE: New Game, Resume Game, Save Game (default name RISKFILE, or a new dated name), '
-     'Shutdown.'),
+    '(The play screen\'s menus, item by item; "..." items open a window.)',
+    'RISK: About Conquest, Help.',
+    ('FILE: New Game..., Save Game... (default name RISKFILE, or a new dated name), '
+     'Resume Game..., Shutdown (leave Conquest; the game is kept in the autosave).'),
     ('PLAY: New Attack, Repeat Attack, Continuous Attack, Do Or Die Attack, Show Cards, Free Move,'
-     ' End Turn, Extend Game (a short game becomes a full one), End Game.'),
+     ' Undo Placements (take back this turn\'s placed armies), End Turn, Extend Game... (a short'
+     ' game becomes a full one), End Game... (abandon it without a winner).'),
     ('INFO: Battles (league table), Territories (with the continent bonus chart), Cards (how many '
-     'each holds), Full Map, Key, the RISK card.'),
-    'VARIANTS: Low Exchange Rate, Supply Lines, Army Limit, Attack Advantage, Computer Advantage.',
-    ('OPTIONS: Sound, Fast Game, Automatic Dice, Map Scroll, Map Direction, Colour-blind Patterns,'
-     ' Change Sides, Cheat.'),
+     'each holds), Full Map, Key, RISK Card, Continents, Help.'),
+    ('VARIANTS: Low Exchange Rate, Supply Lines, Army Limit..., Attack Advantage, '
+     'Computer Advantage.'),
+    ('OPTIONS: Change Sides..., Cheat, Sound, Fast Game: Normal, Fast Game: Fast, '
+     'Fast Game: Instant, Automatic Dice, Map Scroll: Scroll, Map Scroll: Jump, '
+     'Map Direction Reversed, Colour-blind Patterns, Fullscreen.'),
     '# The rules in brief',
     ('Set-up: the territories are claimed in turn (or dealt at random), then the remaining armies '
      'are placed one (or three) at a time.'),

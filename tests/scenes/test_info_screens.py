@@ -95,3 +95,20 @@ def test_help_scrolls_with_page_down_and_f1_closes_it(app: App) -> None:
     key(app, pygame.K_F1)
     step(app)
     assert app.scenes.top is not scene
+
+
+def test_help_lists_every_menu_item_of_the_play_screen_exactly(app: App) -> None:
+    import re  # noqa: PLC0415
+    from unittest.mock import MagicMock  # noqa: PLC0415
+
+    from game.scenes.help import HELP_PARAGRAPHS  # noqa: PLC0415
+    from game.scenes.play_menus import PlayMenus  # noqa: PLC0415
+
+    menus = PlayMenus(MagicMock(app=app)).build()
+    lines = {p.split(":", 1)[0]: p.split(":", 1)[1] for p in HELP_PARAGRAPHS
+             if isinstance(p, str) and re.match(r"^[A-Z]+: ", p)}
+    assert set(lines) == {m.title for m in menus}
+    for menu in menus:
+        text = re.sub(r"\s*\([^)]*\)", "", lines[menu.title]).strip().removesuffix(".")
+        listed = [item.strip() for item in text.split(", ")]
+        assert listed == [i.label for i in menu.items if not i.separator], menu.title
