@@ -78,15 +78,18 @@ class DesignOptions:
 
 
 class DesignScene(OverlayScene):
-    """The options window; OK calls `on_done(options)`, Cancel or ESC changes nothing."""
+    """The options window; OK calls `on_done(options)`, Cancel or ESC changes nothing (and
+    calls `on_cancel`, so the setup screen can put back the game type it had)."""
 
     def __init__(self, app: App, options: DesignOptions,
-                 on_done: Callable[[DesignOptions], None]) -> None:
+                 on_done: Callable[[DesignOptions], None],
+                 on_cancel: Callable[[], None] | None = None) -> None:
         super().__init__(app, "Design your own game", (470, 300))
         self.options = options
         self.on_done = on_done
+        self.on_cancel = on_cancel
         fonts = app.fonts
-        self.cancel = Button(fonts, self.button_rect(1), "CANCEL", self.close)
+        self.cancel = Button(fonts, self.button_rect(1), "CANCEL", self._cancel)
         self.ok.on_press = self._accept
         self.dialog.cancel = self.cancel
         x, y = self.body.x, self.body.y + 2
@@ -149,6 +152,11 @@ class DesignScene(OverlayScene):
     def _sync(self) -> None:
         for r in self.rows:
             r.sync()
+
+    def _cancel(self) -> None:
+        self.close()
+        if self.on_cancel is not None:
+            self.on_cancel()
 
     def _accept(self) -> None:
         options = self.options

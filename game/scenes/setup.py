@@ -227,11 +227,11 @@ class SetupScene(Scene):
 
     def _set_game_type(self, game_type: str) -> None:
         if game_type == "custom":
+            # The type changes only when the design window is accepted: its Cancel leaves the
+            # game type that was chosen before.
             if self.game_type != "custom":
                 base = GameConfig.preset(self.game_type, self.players())
                 self.design = DesignOptions.from_config(base)
-            self.game_type = "custom"
-            self._sync()
             self._open_design()
             return
         self.game_type = game_type
@@ -249,7 +249,7 @@ class SetupScene(Scene):
             self.game_type = "custom"
             self._sync()
 
-        self.app.scenes.push(DesignScene(self.app, self.design, done))
+        self.app.scenes.push(DesignScene(self.app, self.design, done, on_cancel=self._sync))
 
     def _open_picker(self, index: int) -> None:
         self.picker = None if self.picker == index else index
@@ -359,6 +359,9 @@ class SetupScene(Scene):
         if kind is Command.PRESS and not any(
                 w.visible and w.rect.collidepoint(command.pos) for w in self.dialog.widgets):
             self.dialog.focus(None)
+        elif kind is Command.PRESS and isinstance(focused, TextBox) \
+                and not focused.rect.collidepoint(command.pos):
+            self.dialog.focus(None)  # a press on another widget ends the name being typed
         self.dialog.handle(command)
         self._sync()
 
@@ -412,11 +415,22 @@ class SetupScene(Scene):
         self.hint.text = self._hint()
 
     def _hint(self) -> str:
+        """The hint for what has the focus: the name being typed, a button, or nothing."""
         focused = self.dialog.focused
-        if isinstance(focused, TextBox):
-            return "Type the name; Return when done."
         if self.picker is not None:
             return "Choose a colour; a colour taken by another player swaps."
+        if isinstance(focused, TextBox):
+            return "Type the name; Return when done."
+        if focused in self.swatches:
+            return "Return opens the colour list; Tab moves on."
+        if isinstance(focused, Button) and focused.visible:
+            label = focused.label.strip() or "this"
+            if focused in self.count_row.buttons:
+                return f"Return chooses {label} players; Tab moves on."
+            for i, row in enumerate(self.level_rows):
+                if focused in row.buttons:
+                    return f"Return makes player {i + 1} {label}; Tab moves on."
+            return f"Return chooses {label}; Tab moves on."
         return "Select a name box to type a new name.  Return = OK."
 
     # -- drawing ---------------------------------------------------------------------------

@@ -256,3 +256,35 @@ def test_army_limit_typed_out_of_range_is_refused_in_red_and_the_prompt_stays(ap
     type_text(app, "40")
     key(app, pygame.K_RETURN)
     assert app.scenes.top is design and design.options.army_limit == 40
+
+
+def test_cancelling_design_your_own_puts_back_the_previous_game_type(app: App) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.type_row.buttons[1].rect.center)  # US FULL
+    click(app, scene.type_row.buttons[4].rect.center)  # DESIGN YOUR OWN
+    design = app.scenes.top
+    assert isinstance(design, DesignScene)
+    click(app, design.cancel.rect.center)
+    assert app.scenes.top is scene and scene.game_type == "us_full"
+    assert scene.type_row.buttons[1].selected and not scene.type_row.buttons[4].selected
+    assert not scene.design_button.visible
+    click(app, scene.type_row.buttons[4].rect.center)
+    key(app, pygame.K_ESCAPE)  # ESC is the design window's Cancel too
+    assert app.scenes.top is scene and scene.game_type == "us_full"
+
+
+def test_the_hint_follows_the_focus(app: App) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    assert scene.dialog.focused is scene.names[0]
+    assert scene.hint.text == "Type the name; Return when done."
+    click(app, scene.level_rows[1].buttons[3].rect.center)  # a level, while the name is open
+    assert scene.dialog.focused is not scene.names[0]
+    assert "Type the name" not in scene.hint.text
+    click(app, scene.names[2].rect.center)
+    assert scene.hint.text == "Type the name; Return when done."
+    key(app, pygame.K_RETURN)
+    assert scene.hint.text.startswith("Select a name box")
+    key(app, pygame.K_TAB)
+    assert scene.hint.text.startswith("Return chooses")
