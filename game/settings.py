@@ -75,6 +75,8 @@ class Settings:
         default_factory=lambda: dict(DEFAULT_KEY_BINDINGS))
     pad_bindings: dict[str, tuple[int, ...]] = field(
         default_factory=lambda: dict(DEFAULT_PAD_BINDINGS))
+    # The answers of the last game set up (game/scenes/setup.py writes and checks them).
+    last_setup: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -98,6 +100,8 @@ class Settings:
                 values[f.name] = {**default, **_bindings(value, str)}
             elif f.name == "pad_bindings":
                 values[f.name] = {**default, **_bindings(value, int)}
+            elif f.name == "last_setup":
+                values[f.name] = _last_setup(value)
             elif type(value) is not type(default):
                 raise ValueError(f"option {f.name!r} has the wrong type")
             else:
@@ -114,6 +118,17 @@ class Settings:
             raise ValueError(f"map scroll mode {self.map_scroll!r} is unknown")
         if not 0 <= self.pointer_speed < POINTER_SPEED_STEPS:
             raise ValueError("pointer speed out of range")
+
+
+def _last_setup(value: Any) -> dict[str, Any]:
+    """The remembered set-up as a plain table of JSON values; anything else is forgotten
+    (an empty table: the setup screen's defaults), never an error that loses other options."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        return {}
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError):
+        return {}
 
 
 def _bindings(value: Any, kind: type) -> dict[str, tuple[Any, ...]]:

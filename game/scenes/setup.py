@@ -8,15 +8,16 @@ and opens the play screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, fields
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.audio import Sfx
 from game.engine import Game, GameConfig, PlayerSpec, StateError, Variants
-from game.engine.config import COLOURS, LEVELS
+from game.engine.config import COLOURS, HARD_ARMY_LIMIT, LEVELS, MIN_ARMY_LIMIT
 from game.input import Command, CommandEvent
 from game.scenes.base import Scene
 from game.scenes.design import DesignOptions, DesignScene
@@ -75,6 +76,7 @@ class SetupScene(Scene):
         self._default_answers()
         self._build()
         self.reset()
+        self.recall(app.settings.last_setup)
 
     # -- state -----------------------------------------------------------------------------
     def _default_answers(self) -> None:
@@ -95,6 +97,48 @@ class SetupScene(Scene):
             box.cursor = len(name)
         self._untouched = set(range(len(DEFAULT_NAMES)))
         self.dialog.focus(self.names[0])
+        self._sync()
+
+    def remembered(self) -> dict[str, Any]:
+        """The answers shown, as the settings file keeps them for the next set-up."""
+        return {"count": self.count, "names": [box.text for box in self.names],
+                "colours": list(self.colours), "levels": list(self.levels),
+                "game_type": self.game_type, "design": asdict(self.design),
+                "neutral": self.neutral, "hq_to_win": self.hq_to_win}
+
+    def recall(self, data: Mapping[str, Any]) -> None:
+        """Show the answers of the last game set up; each answer that does not make sense
+        (an old or edited settings file) keeps its default."""
+        if not isinstance(data, Mapping) or not data:
+            return
+        count = data.get("count")
+        if type(count) is int and 2 <= count <= len(DEFAULT_NAMES):
+            self.count = count
+        names = data.get("names")
+        if isinstance(names, list) and len(names) == len(DEFAULT_NAMES) \
+                and all(isinstance(n, str) for n in names):
+            for box, name in zip(self.names, names, strict=True):
+                box.text = name[:NAME_LENGTH].strip() or box.text
+                box.cursor = len(box.text)
+        colours = data.get("colours")
+        if isinstance(colours, list) and sorted(map(str, colours)) == sorted(COLOURS):
+            self.colours = [str(c) for c in colours]
+        levels = data.get("levels")
+        if isinstance(levels, list) and len(levels) == len(DEFAULT_NAMES) \
+                and all(lv in LEVELS for lv in levels):
+            self.levels = list(levels)
+        if data.get("game_type") in {key for _, key, _ in GAME_TYPES}:
+            self.game_type = data["game_type"]
+        design = _design_options(data.get("design"))
+        if design is not None:
+            self.design = design
+        elif self.game_type == "custom":
+            self.game_type = DEFAULT_GAME_TYPE
+        if type(data.get("neutral")) is bool:
+            self.neutral = data["neutral"]
+        hq = data.get("hq_to_win")
+        if hq is None or (type(hq) is int and 2 <= hq < self.count):
+            self.hq_to_win = hq
         self._sync()
 
     @property
@@ -286,6 +330,7 @@ class SetupScene(Scene):
         """Create the game with its seed and go on to the missions or the play screen."""
         game = Game.new(config, chosen_seed(self.app))
         self.started = game
+        self.app.change_settings(last_setup=self.remembered())
         self.app.play(Sfx.CLICK)
         if config.objective == "missions":
             from game.scenes.missions import MissionRevealScene  # noqa: PLC0415
@@ -528,6 +573,37 @@ class SetupScene(Scene):
             elif owner < self.count:
                 fonts.body.draw(surface, f"#{owner + 1}", (rect.centerx, rect.y + 13), pc.text,
                                 align="center")
+
+
+_DESIGN_CHOICES: dict[str, tuple[Any, ...]] = {
+    "territory_selection": ("manual", "random"), "set_values": ("increasing", "fixed"),
+    "objective": ("world", "missions", "headquarters"), "flavour": ("uk", "us"),
+    "armies_per_placement": (1, 3), "two_player_armies": (40, 50)}
+
+
+def _design_options(data: Any) -> DesignOptions | None:
+    """DesignOptions from the settings file, or None if anything in it is out of place."""
+    if not isinstance(data, dict):
+        return None
+    values: dict[str, Any] = {}
+    for f in fields(DesignOptions):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if f.name in _DESIGN_CHOICES:
+            if value not in _DESIGN_CHOICES[f.name] or type(value) is bool:
+                return None
+        elif f.name == "army_limit":
+            if value is not None and not (type(value) is int
+                                          and MIN_ARMY_LIMIT <= value <= HARD_ARMY_LIMIT):
+                return None
+        elif type(value) is not bool:
+            return None
+        values[f.name] = value
+    options = DesignOptions(**values)
+    if options.set_values == "fixed" and options.low_exchange_rate:
+        return None
+    return options
 
 
 def _preset_option(game_type: str, option: str) -> str:

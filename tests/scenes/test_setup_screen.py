@@ -288,3 +288,69 @@ def test_the_hint_follows_the_focus(app: App) -> None:
     assert scene.hint.text.startswith("Select a name box")
     key(app, pygame.K_TAB)
     assert scene.hint.text.startswith("Return chooses")
+
+
+def test_the_last_setup_is_remembered_between_games_and_runs(
+        app: App, started: list[Game], tmp_path) -> None:
+    from game.settings import SettingsStore  # noqa: PLC0415
+
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    click(app, scene.count_row.buttons[1].rect.center)       # 3 players
+    click(app, scene.names[1].rect.center)
+    type_text(app, "Boudica")
+    key(app, pygame.K_RETURN)
+    click(app, scene.level_rows[2].buttons[3].rect.center)   # player 3 Good
+    scene.pick_colour(0, "green")                            # Alex takes green
+    click(app, scene.type_row.buttons[3].rect.center)        # US SHORT
+    click(app, scene.hq_row.buttons[0].rect.center)          # 2 HQs win
+    click(app, scene.ok.rect.center)
+    assert started and len(started[0].config.players) == 3
+    again = SetupScene(app)                                  # the next game, same run
+    assert again.count == 3 and again.names[1].text == "Boudica"
+    assert again.levels[2] == "good" and again.colours[0] == "green"
+    assert again.game_type == "us_short" and again.hq_to_win == 2
+    settings, problem = SettingsStore(tmp_path / "settings.json").load()  # the next run
+    assert problem is None and settings.last_setup["names"][1] == "Boudica"
+    app.settings = settings
+    later = SetupScene(app)
+    assert later.remembered() == again.remembered()
+
+
+def test_a_remembered_design_comes_back_and_bad_values_fall_back(app: App) -> None:
+    from dataclasses import replace as dc_replace  # noqa: PLC0415
+
+    design = {"territory_selection": "random", "set_values": "fixed", "objective": "missions",
+              "flavour": "uk", "special_setup": True, "armies_per_placement": 3,
+              "two_player_armies": 50, "low_exchange_rate": False, "supply_lines": True,
+              "army_limit": 40, "attack_advantage": False, "computer_advantage": True}
+    app.settings = dc_replace(app.settings, last_setup={
+        "count": 2, "game_type": "custom", "design": design, "neutral": False})
+    scene = SetupScene(app)
+    assert scene.count == 2 and scene.game_type == "custom" and not scene.neutral
+    assert scene.design.army_limit == 40 and scene.design.supply_lines
+    assert scene.build_config().variants.army_limit == 40
+    app.settings = dc_replace(app.settings, last_setup={
+        "count": 9, "names": "Alex", "colours": ["red"] * 6, "levels": ["god"] * 6,
+        "game_type": "custom", "design": {**design, "army_limit": 2}, "neutral": "yes",
+        "hq_to_win": 17})
+    scene = SetupScene(app)
+    assert scene.count == 6 and scene.names[0].text == "Alex"
+    assert scene.colours == list(setup_screen.COLOURS)
+    assert scene.levels == list(setup_screen.DEFAULT_LEVELS)
+    assert scene.game_type == "uk_short" and scene.neutral and scene.hq_to_win is None
+
+
+@pytest.mark.parametrize("value", ['"x"', "[1, 2]", "7", '{"1": {"2": null}}'])
+def test_a_bad_last_setup_in_the_settings_file_is_forgotten_not_fatal(
+        tmp_path, value: str) -> None:
+    import json  # noqa: PLC0415
+
+    from game.settings import Settings, SettingsStore  # noqa: PLC0415
+
+    data = Settings(sound=False).to_dict()
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(data)[:-1] + f', "last_setup": {value}}}', encoding="utf-8")
+    settings, problem = SettingsStore(path).load()
+    assert problem is None and not settings.sound  # the other options are kept
+    assert settings.last_setup == ({} if not value.startswith("{") else json.loads(value))
