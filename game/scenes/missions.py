@@ -25,7 +25,11 @@ if TYPE_CHECKING:
     from game.engine import Game
 
 CARD_RECT = pygame.Rect(250, 96, 140, 188)
-BUTTON_RECT = pygame.Rect(280, 312, 80, 17)
+BUTTON_RECT = pygame.Rect(280, 312, 80, 17)   # MISSION, under the card
+OK_RECT = pygame.Rect(420, 312, 80, 17)       # OK, well away from MISSION
+# After each step presses are ignored this long (the button is dimmed meanwhile), so a double
+# click or a bounced key cannot reveal the next player's card.
+GUARD_SECONDS = 0.6
 
 
 class MissionRevealScene(Scene):
@@ -51,8 +55,15 @@ class MissionRevealScene(Scene):
         self.yes = Button(fonts, (240, 230, 70, 17), "YES", lambda: self.answer(True))
         self.no = Button(fonts, (330, 230, 70, 17), "NO", lambda: self.answer(False),
                          is_default=True)
-        self.button = Button(fonts, BUTTON_RECT, "MISSION", self.advance, is_default=True,
-                             bold=True)
+        self.mission_button = Button(fonts, BUTTON_RECT, "MISSION", self.advance,
+                                     is_default=True, bold=True)
+        self.ok_button = Button(fonts, OK_RECT, "OK", self.advance, is_default=True, bold=True)
+        self.guard = 0.0
+
+    @property
+    def button(self) -> Button:
+        """The button of the step shown: MISSION to see the card, OK to hide it."""
+        return self.ok_button if self.stage == "card" else self.mission_button
 
     @property
     def viewer(self) -> int | None:
@@ -69,20 +80,19 @@ class MissionRevealScene(Scene):
         if show_computers:
             self.viewers = self.humans + self.computers
         self.stage = "call"
+        self.guard = GUARD_SECONDS
         if not self.viewers:
             self.finish()
-        self.button.label = "MISSION"
 
     def advance(self) -> None:
         """MISSION shows the card; OK hides it and calls the next player."""
         self.app.play(Sfx.CLICK)
+        self.guard = GUARD_SECONDS
         if self.stage == "call":
             self.stage = "card"
-            self.button.label = "OK"
             return
         self.index += 1
         self.stage = "call"
-        self.button.label = "MISSION"
         if self.viewer is None:
             self.finish()
 
@@ -102,13 +112,17 @@ class MissionRevealScene(Scene):
             else:
                 self.yes.handle(command) or self.no.handle(command)
         elif self.stage in ("call", "card"):
+            if self.guard > 0 and command.kind in (Command.CONFIRM, Command.PRESS):
+                return  # too soon after the last step: a double press, not a decision
             if command.kind is Command.CONFIRM:
                 self.button.press()
             else:
                 self.button.handle(command)
 
     def update(self, dt: float) -> None:
-        for b in (self.yes, self.no, self.button):
+        self.guard = max(0.0, self.guard - dt)
+        self.mission_button.enabled = self.ok_button.enabled = self.guard == 0
+        for b in (self.yes, self.no, self.mission_button, self.ok_button):
             b.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

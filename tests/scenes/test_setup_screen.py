@@ -196,10 +196,14 @@ def test_mission_reveal_shows_each_human_their_mission_then_goes_on(app: App) ->
     assert scene.stage == "ask"
     key(app, pygame.K_RETURN)          # No: do not show the computer's mission
     assert scene.stage == "call" and len(scene.viewers) == 2
+    step(app, 40)
     click(app, scene.button.rect.center)   # MISSION
     assert scene.stage == "card"
+    step(app, 40)
     click(app, scene.button.rect.center)   # OK
+    step(app, 40)
     key(app, pygame.K_RETURN)
+    step(app, 40)
     key(app, pygame.K_RETURN)
     assert done == [True]
     assert app.scenes.top is not scene
@@ -354,3 +358,26 @@ def test_a_bad_last_setup_in_the_settings_file_is_forgotten_not_fatal(
     settings, problem = SettingsStore(path).load()
     assert problem is None and not settings.sound  # the other options are kept
     assert settings.last_setup == ({} if not value.startswith("{") else json.loads(value))
+
+
+def test_a_double_press_on_mission_cannot_reveal_the_next_players_card(app: App) -> None:
+    from game.engine import GameConfig
+
+    from tests.scenes.screens_support import players
+
+    game = Game.new(GameConfig.preset("uk_short", players(2, humans=2)), 3)
+    scene = show(app, MissionRevealScene(app, game, on_done=lambda: None))
+    assert isinstance(scene, MissionRevealScene) and scene.stage == "call"
+    step(app, 40)
+    mission_at = scene.button.rect.center
+    click(app, mission_at)                 # MISSION ...
+    click(app, mission_at)                 # ... and a second click on the same spot
+    assert scene.stage == "card" and scene.index == 0
+    assert not scene.button.rect.collidepoint(mission_at)  # OK is elsewhere
+    step(app, 40)
+    key(app, pygame.K_RETURN)              # OK hides the first card ...
+    key(app, pygame.K_RETURN)              # ... a bounced Return does not show the next
+    assert scene.stage == "call" and scene.index == 1
+    step(app, 40)
+    key(app, pygame.K_RETURN)
+    assert scene.stage == "card" and scene.index == 1
