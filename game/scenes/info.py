@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from game.engine import Game
 
 ROW_H = 14
+# Unclaimed land on the Full Map: a pale stone, unlike any player's colour and lighter than
+# the neutral player's grey, so the art's continent colours are never taken for owners.
+UNCLAIMED_RGB = (214, 204, 178)
 
 
 class _TableScene(OverlayScene):
@@ -268,9 +271,12 @@ class FullMapScene(AnyKeyOverlay):
             return
         fills = {}
         for tid, owner in self.game.owner.items():
-            if owner is not None:
-                fills[tid] = player_colour(self.game, owner).rgb
+            fills[tid] = UNCLAIMED_RGB if owner is None else player_colour(self.game, owner).rgb
         self.image = art.recoloured(fills, full=True)
+
+    @property
+    def unclaimed(self) -> int:
+        return sum(1 for owner in self.game.owner.values() if owner is None)
 
     def handle(self, command: CommandEvent) -> None:
         if command.kind in (Command.PRESS, Command.CONFIRM, Command.CANCEL, Command.SKIP):
@@ -299,3 +305,8 @@ class FullMapScene(AnyKeyOverlay):
             fonts.body.draw(surface, label, (x + 15, strip.y + 9),
                             palette.DIM_TEXT if player.eliminated else palette.WHITE)
             x += 15 + fonts.body.width(label) + 14
+        if self.unclaimed:
+            pygame.draw.rect(surface, palette.WHITE, (x - 1, strip.y + 7, 13, 11), 1)
+            pygame.draw.rect(surface, UNCLAIMED_RGB, (x, strip.y + 8, 11, 9))
+            fonts.body.draw(surface, f"unclaimed {self.unclaimed}", (x + 15, strip.y + 9),
+                            palette.WHITE)

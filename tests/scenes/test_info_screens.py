@@ -112,3 +112,23 @@ def test_help_lists_every_menu_item_of_the_play_screen_exactly(app: App) -> None
         text = re.sub(r"\s*\([^)]*\)", "", lines[menu.title]).strip().removesuffix(".")
         listed = [item.strip() for item in text.split(", ")]
         assert listed == [i.label for i in menu.items if not i.separator], menu.title
+
+
+def test_full_map_while_claiming_paints_unclaimed_land_stone_and_keys_it(app: App) -> None:
+    from game.scenes.info import UNCLAIMED_RGB  # noqa: PLC0415
+    from game.ui.palette import NEUTRAL_COLOUR, PLAYER_COLOURS  # noqa: PLC0415
+
+    game = Game.new(GameConfig.preset("us_full", players(3)), 9)
+    assert all(owner is None for owner in game.owner.values())  # manual selection: unclaimed
+    scene = show(app, FullMapScene(app, game))
+    assert isinstance(scene, FullMapScene) and scene.unclaimed == len(game.owner)
+    assert UNCLAIMED_RGB not in {c.rgb for c in PLAYER_COLOURS} | {NEUTRAL_COLOUR.rgb}
+    pixels = [tuple(app.screen.get_at((x, y)))[:3] for x in range(0, 640, 5)
+              for y in range(20, 370, 5)]
+    land = sum(p == UNCLAIMED_RGB for p in pixels)
+    assert land > 400  # the land is stone, not the art's continent colours
+    players_rgb = {c.rgb for c in PLAYER_COLOURS}
+    assert not any(p in players_rgb for p in pixels)
+    key_strip = app.screen.subsurface((0, 374, 640, 26))
+    assert any(tuple(key_strip.get_at((x, y)))[:3] == UNCLAIMED_RGB
+               for x in range(640) for y in range(26))
