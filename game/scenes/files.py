@@ -18,6 +18,7 @@ import pygame
 from game.audio import Sfx
 from game.input import Command, CommandEvent
 from game.savegame import (
+    AUTOSAVE_NAME,
     DEFAULT_NAME,
     LoadedSave,
     SaveFormatError,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 BAD_NAME = ("A save name is 1 to 32 letters, digits, spaces, dots, dashes or underscores, "
             "starting with a letter or digit.")
 SIZE = (420, 250)
+SAVED_SECONDS = 1.0  # how long "Saved as NAME." shows before the Save window closes
 
 
 def format_saved_at(stamp: str) -> str:
@@ -53,9 +55,10 @@ def format_saved_at(stamp: str) -> str:
 
 def describe(info: SaveInfo) -> str:
     """One list row: name, date and summary, or the damage."""
+    name = "autosave (automatic)" if info.name == AUTOSAVE_NAME else info.name
     if info.error:
-        return f"{info.name}  -  DAMAGED"
-    return f"{info.name}  -  {format_saved_at(info.saved_at)}  -  {info.summary}"
+        return f"{name}  -  DAMAGED"
+    return f"{name}  -  {format_saved_at(info.saved_at)}  -  {info.summary}"
 
 
 class _FileScene(DialogScene):
@@ -69,7 +72,7 @@ class _FileScene(DialogScene):
         rect = centred_rect(*SIZE)
         self.rect = rect
         x = rect.x + 10
-        self.saves: list[SaveInfo] = list_saves(directory)
+        self.saves: list[SaveInfo] = self.listed(list_saves(directory))
         self.name = TextBox(fonts, (x + 50, rect.y + 22, 180, 14), default_name, max_length=32)
         self._untouched = True
         self.list = ListBox(fonts, (x, rect.y + 58, rect.width - 20, 134),
@@ -89,7 +92,11 @@ class _FileScene(DialogScene):
         self.form = Dialog(fonts, rect, title, self.widgets, default=self.go, cancel=self.cancel)
         self.dialog = self.form
         self.form.focus(self.name)
-        self._show_detail()
+        self._follow_name()
+
+    def listed(self, saves: list[SaveInfo]) -> list[SaveInfo]:
+        """The saves the list offers (all of them; Save leaves out the autosave)."""
+        return saves
 
     # -- the name and the list ---------------------------------------------------------------
     @property
@@ -100,6 +107,19 @@ class _FileScene(DialogScene):
         self.name.text = name[: self.name.max_length]
         self.name.cursor = len(self.name.text)
         self._untouched = True
+        self._follow_name()
+
+    def _follow_name(self) -> None:
+        """Highlight the save the name box names, or none: the row shown is the file used."""
+        wanted = self.chosen_name.casefold()
+        match = next((i for i, s in enumerate(self.saves) if s.name.casefold() == wanted), None)
+        self.list.selected = match
+        if match is not None:
+            if match < self.list.top:
+                self.list.top = match
+            elif match >= self.list.top + self.list.visible_rows:
+                self.list.top = match - self.list.visible_rows + 1
+        self._show_detail()
 
     def _picked(self, index: int) -> None:
         if index < len(self.saves):
@@ -141,7 +161,10 @@ class _FileScene(DialogScene):
             if kind in (Command.TEXT, Command.BACKSPACE, Command.DELETE, Command.LEFT,
                         Command.RIGHT):
                 self._untouched = False
+        before = self.name.text
         super().handle(command)
+        if self.name.text != before:
+            self._follow_name()
 
 
 class SaveGameScene(_FileScene):
@@ -159,6 +182,12 @@ class SaveGameScene(_FileScene):
                             "New dated name", self.new_dated_name)
         self.form.widgets.insert(2, self.dated)
         self.list.on_activate = self._picked  # choosing a row fills the name; SAVE saves
+        self.saved_as: str | None = None
+        self._closing_in = 0.0
+
+    def listed(self, saves: list[SaveInfo]) -> list[SaveInfo]:
+        # The autosave is the game's own: it is never offered as a file to write over.
+        return [s for s in saves if s.name.casefold() != AUTOSAVE_NAME]
 
     def hint(self) -> str:
         return "Pick a save to overwrite it, or type a new name."
@@ -169,9 +198,15 @@ class SaveGameScene(_FileScene):
         self.form.focus(self.name)
 
     def submit(self) -> None:
+        if self.saved_as is not None:
+            return
         name = self.chosen_name
         if not is_valid_name(name):
             self.refuse("BAD NAME", f"'{name}' cannot be used. {BAD_NAME}")
+            return
+        if name.casefold() == AUTOSAVE_NAME:
+            self.refuse("BAD NAME", f"'{name}' is the game's own automatic save. Choose "
+                        "another name.")
             return
         path = save_path(name, self.directory)
         if path.exists():
@@ -189,8 +224,27 @@ class SaveGameScene(_FileScene):
             self.refuse("CANNOT SAVE", f"The game could not be saved as {name}: {reason}.")
             return
         self.app.play(Sfx.CLICK)
-        self.close()
+        self.saved_as = name
+        self.detail.text, self.detail.colour = f"Saved as {name}.", palette.TITLE_BLUE
+        self.detail.bold = True
+        self.go.enabled = self.cancel.enabled = self.dated.enabled = False
+        self.form.focus(None)
+        self._closing_in = SAVED_SECONDS
         self.on_saved(name)
+
+    def handle(self, command: CommandEvent) -> None:
+        if self.saved_as is not None:
+            if command.kind in (Command.CONFIRM, Command.PRESS, Command.CANCEL):
+                self.close()  # any press closes the confirmation at once
+            return
+        super().handle(command)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.saved_as is not None:
+            self._closing_in -= dt
+            if self._closing_in <= 0:
+                self.close()
 
 
 class ResumeGameScene(_FileScene):
@@ -201,11 +255,9 @@ class ResumeGameScene(_FileScene):
         super().__init__(app, "RESUME GAME", "LOAD", DEFAULT_NAME, directory)
         self.on_loaded = on_loaded
         names = [s.name for s in self.saves]
-        if DEFAULT_NAME in names:
-            self.list.selected = names.index(DEFAULT_NAME)
-        elif self.saves:
+        if DEFAULT_NAME not in names and self.saves:
             self.set_name(self.saves[0].name)
-        self._show_detail()
+        self._follow_name()
 
     def hint(self) -> str:
         return "Pick a saved game, or type its name. Every setting comes back with it."

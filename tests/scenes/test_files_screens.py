@@ -139,3 +139,55 @@ def test_resume_of_a_missing_name_says_so(app: App, tmp_path: Path) -> None:
     show(app, ResumeGameScene(app, lambda loaded: None, directory=tmp_path))
     key(app, pygame.K_RETURN)
     assert "no saved game called RISKFILE" in _message(app)
+
+
+def test_save_list_highlight_follows_the_name_box_and_leaves_out_the_autosave(
+        app: App, tmp_path: Path) -> None:
+    save_game(played_game(turns=1), "autosave", tmp_path)
+    save_game(played_game(turns=1), "Alpha", tmp_path)
+    scene = show(app, SaveGameScene(app, played_game(turns=1), {}, lambda n: None,
+                                    directory=tmp_path))
+    assert isinstance(scene, SaveGameScene)
+    assert [s.name for s in scene.saves] == ["Alpha"]  # the autosave is not offered
+    assert not any("autosave" in row for row in scene.list.items)
+    assert scene.chosen_name == "RISKFILE" and scene.list.selected is None
+    type_text(app, "Alph")
+    assert scene.list.selected is None
+    type_text(app, "a")
+    assert scene.list.selected == 0  # the row named in the box
+    key(app, pygame.K_BACKSPACE)
+    assert scene.list.selected is None
+    app.draw()
+    row = scene.list.rect.x + 30, scene.list.rect.y + 5
+    assert tuple(app.screen.get_at(row))[:3] != (40, 88, 168)  # no blue highlight drawn
+
+
+def test_the_autosave_name_is_refused_but_resume_lists_it_as_automatic(
+        app: App, tmp_path: Path) -> None:
+    save_game(played_game(turns=1), "autosave", tmp_path)
+    scene = show(app, SaveGameScene(app, played_game(turns=1), {}, lambda n: None,
+                                    directory=tmp_path))
+    type_text(app, "autosave")
+    key(app, pygame.K_RETURN)
+    assert "automatic save" in _message(app)
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is scene
+    key(app, pygame.K_ESCAPE)
+    resume = show(app, ResumeGameScene(app, lambda loaded: None, directory=tmp_path))
+    assert isinstance(resume, ResumeGameScene)
+    assert resume.list.items[0].startswith("autosave (automatic)")
+    assert resume.list.selected == 0 and resume.chosen_name == "autosave"
+
+
+def test_saving_shows_a_confirmation_then_closes(app: App, tmp_path: Path) -> None:
+    from tests.scenes.screens_support import step  # noqa: PLC0415
+
+    saved: list[str] = []
+    scene = show(app, SaveGameScene(app, played_game(turns=1), {}, saved.append,
+                                    directory=tmp_path))
+    assert isinstance(scene, SaveGameScene)
+    key(app, pygame.K_RETURN)
+    assert saved == ["RISKFILE"] and app.scenes.top is scene
+    assert scene.detail.text == "Saved as RISKFILE."
+    step(app, 70)
+    assert app.scenes.top is not scene
