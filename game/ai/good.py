@@ -61,6 +61,9 @@ GOOD_DUEL = replace(
 # the stacks facing them: a sweep that cannot break a bonus does not pay, and the bonuses held
 # decide the game from the second turn on.
 GOOD_DUEL_SECOND_SETUP = replace(GOOD_DUEL, defend_share=1.0, defend_ratio=1.1)
+# With no continent to hold (a random deal), half the set-up goes one army at a time to the
+# borders most outmatched by the stacks facing them, so the first sweep costs more.
+GOOD_DUEL_SECOND_SETUP_SPREAD = replace(GOOD_DUEL_SECOND_SETUP, setup_spread=0.5)
 # Among several rivals too, a general who does not move first holds its continents' borders
 # in the set-up and masses the rest on one front, rather than spreading over every border.
 GOOD_SECOND_SETUP = replace(GOOD, defend_share=1.0, defend_ratio=1.1, setup_spread=0.0,
@@ -73,10 +76,15 @@ class GoodGeneral(General):
     profile = GOOD
     duel_profile = GOOD_DUEL
     duel_second_setup = GOOD_DUEL_SECOND_SETUP
+    duel_second_setup_spread = GOOD_DUEL_SECOND_SETUP_SPREAD
     second_setup = GOOD_SECOND_SETUP
 
     def profile_for(self, view: SeatView) -> Profile:
         second_setup = view.phase == Phase.PLACE and view.first_player != self.seat
         if len(view.active_players()) <= 2:
-            return self.duel_second_setup if second_setup else self.duel_profile
+            if not second_setup:
+                return self.duel_profile
+            if view.continents_of(self.seat):
+                return self.duel_second_setup
+            return self.duel_second_setup_spread
         return self.second_setup if second_setup else self.profile
