@@ -110,3 +110,26 @@ def test_a_general_refuses_to_move_for_another_seat() -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError):
         make_general("grandmaster", 0, 1)
+
+
+def test_good_moving_second_holds_its_continents_in_the_set_up() -> None:
+    """In a US duel the claiming leaves each side continents; the seat that does not move
+    first plays its set-up with the border-holding profile, the first seat with its usual one."""
+    from game.ai.good import GOOD_DUEL, GOOD_DUEL_SECOND_SETUP, GoodGeneral
+    from game.ai.view import SeatView
+    from game.engine import Phase
+
+    game = Game.new(make_config(["good", "good"], "us_full"), 7)
+    generals = {seat: make_general("good", seat, 7) for seat in (0, 1)}
+    while game.phase == Phase.CLAIM:
+        game.apply(generals[game.to_move].choose(game))
+    assert game.phase == Phase.PLACE
+    first = game.first_player
+    second = 1 - first
+    good = generals[second]
+    assert isinstance(good, GoodGeneral)
+    view = SeatView(game, second)
+    expected = GOOD_DUEL_SECOND_SETUP if view.continents_of(second) else \
+        GoodGeneral.duel_second_setup_spread
+    assert good.profile_for(view) is expected
+    assert generals[first].profile_for(SeatView(game, first)) is GOOD_DUEL
