@@ -1,0 +1,19 @@
+"""Every test keeps its saves in a temporary folder: nothing is written into the repo's saves/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> Path:
+    import game.savegame
+    from game.scenes.play import PlayScene
+
+    saves = tmp_path_factory.mktemp("saves")
+    monkeypatch.setattr(game.savegame, "SAVES_DIR", saves)
+    monkeypatch.setattr(PlayScene, "saves_dir", saves)
+    return saves
