@@ -47,8 +47,11 @@ if TYPE_CHECKING:
 # Seconds a computer step stays on screen, by Fast Game level: (set-up step, turn step, battle).
 DELAYS = {"normal": (0.12, 0.45, 0.8), "fast": (0.03, 0.12, 0.25), "instant": (0.0, 0.0, 0.0)}
 TUMBLE = {"normal": 0.55, "fast": 0.2, "instant": 0.0}
+# Seconds each settled roll stays in the battle box before the next roll or prompt.
+HOLD = {"normal": 0.4, "fast": 0.15, "instant": 0.0}
 HURRY_FACTOR = 10.0
-GAME_OVER_PAUSE = 2.0
+GAME_OVER_PAUSE = 1.2  # the winner's last roll and message, before the statistics
+ABANDON_PAUSE = 0.3
 DEMO_RESTART_PAUSE = 4.0
 ATTACK_MODES = ("single", "continuous", "do_or_die")
 SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
@@ -115,6 +118,13 @@ class PlayScene(Scene):
         self._pending_load: LoadedSave | None = None
         self._replacing = False
         self._animation_frame = -1  # the frame an animation began in (its own SKIP leaves it)
+        # The rolls of one action still to show (continuous attacks bring several at once):
+        # (attacker, defender, attacker dice, defender dice, caption).
+        self._roll_queue: list[tuple[int, int, tuple[int, ...], tuple[int, ...], str]] = []
+        self._roll_hold = 0.0
+        self._roll_pids = (0, 0)
+        self._announced_odds: tuple[float, str] | None = None
+        self._acting_phase: Phase | None = None  # the phase the last action was taken in
         if options:
             self.apply_loaded_options(options)
 
@@ -212,6 +222,7 @@ class PlayScene(Scene):
 
     def perform(self, action: act.Action) -> bool:
         """Apply an action; an illegal one is refused with the engine's words."""
+        self._acting_phase = self.game.phase
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
@@ -223,25 +234,16 @@ class PlayScene(Scene):
     def absorb(self, events: list[ev.Event], *, autosave: bool = True) -> None:
         """Narrate events, play their sounds, roll the dice, and follow the action on the map."""
         game = self.game
-        level = self.speed
         sounds: list[Sfx] = []
         for line in narrate(game, events, self.is_human):
             self.messages.add(line.text, line.colour)
             if line.sfx is not None and line.sfx not in sounds:
                 sounds.append(line.sfx)
         self._animation_frame = self.app.frame
-        rolls = [e for e in events if isinstance(e, ev.DiceRolled)]
-        results = [e for e in events if isinstance(e, ev.BattleResolved)]
-        used = [e for e in events if isinstance(e, ev.AdvantageUsed)]
-        if rolls:
-            last = rolls[-1]
-            attacker_dice = used[-1].attacker_dice if used else last.attacker_dice
-            caption = ""
-            if results:
-                r = results[-1]
-                caption = _loss_caption(r.attacker_losses, r.defender_losses)
-            self.panel.dice.roll(self.colours[last.attacker], self.colours[last.defender],
-                                 attacker_dice, last.defender_dice, caption, TUMBLE[level])
+        shows = self._battle_shows(events)
+        if shows:
+            self._roll_queue = shows
+            self._show_next_roll()
             sounds.insert(0, Sfx.DICE)
         for sfx in sounds[:2]:
             self.app.play(sfx)
@@ -250,6 +252,8 @@ class PlayScene(Scene):
                 self.mode, self.source, self.target = "attack_from", None, None
                 self.last_attack = None
                 self.panel.dice.clear()
+                self._roll_queue, self._roll_hold = [], 0.0
+                self._announced_odds = None
                 self._cards_offered = None
                 if autosave:
                     self.autosave()
@@ -260,6 +264,55 @@ class PlayScene(Scene):
                 self.mode = "attack_from"
         self._follow(events)
 
+    def _battle_shows(self, events: list[ev.Event]
+                      ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...], str]]:
+        """Each roll of an action once, with its losses (a roll awaiting an advantage has none)."""
+        shows: list[tuple[int, int, tuple[int, ...], tuple[int, ...], str]] = []
+        pending: ev.DiceRolled | None = None
+        for e in events:
+            if isinstance(e, ev.DiceRolled):
+                if pending is not None:
+                    shows.append((pending.attacker, pending.defender, pending.attacker_dice,
+                                  pending.defender_dice, ""))
+                pending = e
+                self._roll_pids = (e.attacker, e.defender)
+            elif isinstance(e, ev.BattleResolved):
+                pending = None
+                shows.append((*self._roll_pids, e.attacker_dice, e.defender_dice,
+                               _loss_caption(e.attacker_losses, e.defender_losses)))
+        if pending is not None:
+            shows.append((pending.attacker, pending.defender, pending.attacker_dice,
+                          pending.defender_dice, ""))
+        return shows
+
+    def _show_next_roll(self, *, tumble: bool = True) -> None:
+        attacker, defender, a_dice, d_dice, caption = self._roll_queue.pop(0)
+        seconds = TUMBLE[self.speed] if tumble else 0.0
+        if tumble and self._roll_queue and self.panel.dice.attacker:
+            seconds *= 0.6  # the rolls of a continuous attack go by quicker
+        self.panel.dice.roll(self.colours[attacker], self.colours[defender], a_dice, d_dice,
+                             caption, seconds)
+        self._roll_hold = HOLD[self.speed]
+
+    @property
+    def is_showing_battle(self) -> bool:
+        """Rolls are still tumbling, queued, or settling on screen: no prompt, no next move."""
+        return self.panel.dice.is_rolling or bool(self._roll_queue) or self._roll_hold > 0
+
+    def _update_battle_show(self, dt: float, hurry: float) -> None:
+        dice = self.panel.dice
+        if dice.is_rolling:
+            if hurry > 1.0:
+                dice.update(dt * (hurry - 1))
+            return
+        if self._roll_hold > 0:
+            self._roll_hold -= dt * hurry
+            if self._roll_hold > 0:
+                return
+        self._roll_hold = 0.0
+        if self._roll_queue:
+            self._show_next_roll()
+
     def _centre_if_far(self, pid: int) -> None:
         own = self.game.territories_of(pid)
         if own and not any(self.view.is_in_view(t, 0) for t in own):
@@ -269,6 +322,8 @@ class PlayScene(Scene):
         """Scroll (or jump) the map to where a computer acts."""
         if not (self.demo or self.is_computer(self.game.current)):
             return
+        if self._acting_phase in SETUP_PHASES and self.humans and not self.demo:
+            return  # set-up: the view stays where the human left it, so their clicks land
         spots: tuple[str, ...] = ()
         for e in events:
             if isinstance(e, (ev.DiceRolled, ev.TerritoryConquered, ev.ArmiesMoved)):
@@ -317,6 +372,11 @@ class PlayScene(Scene):
         if self.messages.handle(command):
             return
         kind = command.kind
+        if self.game.is_over and not self.demo and kind in (
+                Command.PRESS, Command.CONFIRM, Command.CANCEL, Command.SKIP):
+            if self._over_timer is not None:
+                self._over_timer = 0.0  # any key or click: on to the statistics at once
+            return
         if kind is Command.SCROLL:
             self.view.scroll_by(*command.delta)
         elif kind in (Command.PRESS, Command.CONFIRM):  # Return presses: no default here
@@ -397,8 +457,12 @@ class PlayScene(Scene):
         """
         if self._animation_frame == self.app.frame:
             return
+        if self._roll_queue:
+            self._roll_queue = self._roll_queue[-1:]
+            self._show_next_roll(tumble=False)
         if self.panel.dice.is_rolling:
             self.panel.dice.settle()
+        self._roll_hold = 0.0
         view = self.view
         if view.target is not None:
             view.x, view.y = view.target
@@ -413,49 +477,78 @@ class PlayScene(Scene):
                               options=loaded.options)
             self._replace(scene)
             return
+        if self.is_choosing and self.view.is_scrolling:
+            self.view.target = None  # a human is choosing: the map stays under their pointer
         self.view.update(dt)
         self.panel.update(dt)
         self._update_hover()
+        self._update_prompt()
         if self._replacing:
             return
         if self.game.is_over:
+            if self.is_showing_battle:
+                self._update_battle_show(dt, 1.0)
             self._update_game_over(dt)
             self._update_marks()
             return
         hurry = HURRY_FACTOR if self.app.input.is_hurrying else 1.0
         if self.wait > 0:
             self.wait -= dt * hurry
-        elif self.panel.dice.is_rolling and not self.is_humans_move:
-            self.panel.dice.update(dt * (hurry - 1))
-        elif self.view.is_scrolling and self.is_computer(self.game.to_move) and hurry == 1.0:
-            pass
-        elif self.is_computer(self.game.to_move):
+        computer = self.is_computer(self.game.to_move)
+        if self.is_showing_battle:
+            self._update_battle_show(dt, hurry)
+        elif self.wait > 0 or (self.view.is_scrolling and computer and hurry == 1.0):
+            pass  # a computer's pause, or the map still on its way to the action
+        elif computer:
             self.computer_step()
         else:
             self.human_step()
         self._update_marks()
         self._update_odds()
+        self._update_prompt()
 
     def _update_hover(self) -> None:
         pos = self.app.input.pointer
         tid = self.view.territory_at(pos) if not self.menubar.is_open else None
         self.hover = tid
+        game = self.game
         if tid is None:
-            game = self.game
-            if not game.is_over and self.is_computer(game.to_move):
+            if self.menubar.is_open:
+                self.messages.status = ""
+            elif self.panel.rect.collidepoint(pos) or self.messages.rect.collidepoint(pos):
+                self.messages.status = self.panel_status(pos)
+            elif not game.is_over and self.is_computer(game.to_move):
                 self.messages.status = (f"{game.players[game.to_move].name} is playing - "
                                         "hold a button to hurry")
             else:
                 self.messages.status = ""
             return
-        game = self.game
         owner = game.owner[tid]
         name = game.board.territory_name(tid)
         if owner is None:
             self.messages.status = f"Pointer: {name} - unclaimed"
         else:
-            colour = self.colours[owner].name
-            self.messages.status = f"Pointer: {name} - {colour} - {plural(game.armies[tid])}"
+            player = game.players[owner]
+            colour = self.colours[owner].name.lower()
+            who = f"{player.name} ({colour})" if player.name.lower() != colour else player.name
+            self.messages.status = f"Pointer: {name} - {who} - {plural(game.armies[tid])}"
+
+    def panel_status(self, pos: tuple[int, int]) -> str:
+        """The status line when the pointer is over the side panel or the message area."""
+        from game.ui import sidepanel  # noqa: PLC0415
+
+        if self.messages.rect.collidepoint(pos):
+            return "Messages: Page Up / Page Down or the wheel show earlier ones"
+        if self.panel.card_rect.collidepoint(pos):
+            return "RISK card: select it to read your card"
+        if sidepanel.BATTLE_RECT.collidepoint(pos):
+            return "Battle: the last roll of the dice"
+        if sidepanel.ODDS_RECT.collidepoint(pos):
+            return "Odds: the chance that the attack conquers, if fought to the end"
+        game = self.game
+        if not game.is_over:
+            return f"{game.players[game.to_move].name} to move"
+        return ""
 
     def _update_marks(self) -> None:
         game = self.game
@@ -485,6 +578,8 @@ class PlayScene(Scene):
         if src and tgt and game.owner[src] != game.owner[tgt] and game.armies[src] >= 2:
             odds = attack_odds(game.armies[src], game.armies[tgt])
             self.panel.set_odds(odds.win_probability, f"{game.armies[src]} v {game.armies[tgt]}")
+        elif self._announced_odds is not None and not (self.is_choosing and self.source):
+            self.panel.set_odds(*self._announced_odds)  # the odds the last attack began with
         else:
             self.panel.set_odds(None)
 
@@ -502,7 +597,9 @@ class PlayScene(Scene):
         label = {"missions": "MISSION", "headquarters": "HQ"}.get(game.objective, "CARDS")
         viewer = self.viewer
         cards = len(game.players[viewer].hand) if viewer is not None else None
-        return PanelInfo(card_label=label, viewer_cards=cards)
+        moving = self.mode in ("move_from", "move_to") and not game.is_over
+        return PanelInfo(card_label=label, viewer_cards=cards,
+                         phase_cell="MOVE" if moving else None)
 
     @property
     def viewer(self) -> int | None:
@@ -543,6 +640,10 @@ class PlayScene(Scene):
         game = self.game
         name = game.board.territory_name
         attacker = game.players[game.owner[source] or 0].name
+        if game.armies[source] >= 2:
+            odds = attack_odds(game.armies[source], game.armies[target])
+            self._announced_odds = (odds.win_probability,
+                                    f"{game.armies[source]} v {game.armies[target]}")
         self.messages.add(f"{attacker} attacks {name(target)} ({game.armies[target]}) "
                           f"from {name(source)} ({game.armies[source]})")
 
@@ -569,44 +670,63 @@ class PlayScene(Scene):
             self._guide()
 
     def _guide(self) -> None:
-        """Say once what the human to move should do now."""
+        """Say once what the human to move should do now (and pin it during placement)."""
         game = self.game
         pid = game.to_move
+        text = self.prompt_text()
         key = (game.phase, pid, self.mode, self.source, game.reinforcements, game.quota,
-               game.turn)
+               game.neutral_quota, game.turn, text)
         if key == self._guide_key:
             return
         self._guide_key = key
-        name = game.players[pid].name
-        where = game.board.territory_name
-        text = ""
-        if game.phase == Phase.CLAIM:
-            text = f"{name}: claim a territory - select an unclaimed one."
-        elif game.phase == Phase.PLACE:
-            extra = " and 1 on a neutral territory" if game.neutral_quota else ""
-            left = game.setup_pool[pid]
-            text = (f"{name}: place {plural(game.quota)}{extra} on your territories "
-                    f"({left} left).")
-        elif game.phase == Phase.CHOOSE_HQ:
-            text = f"{name}: select one of your territories as your headquarters."
-        elif game.phase == Phase.REINFORCE:
-            text = f"{name}: place {plural(game.reinforcements)} - select one of your territories."
-        elif self.mode == "attack_to" and self.source:
-            text = (f"Attack from {where(self.source)}: select the enemy territory to attack "
-                    "(ESC cancels).")
-        elif self.mode == "move_from":
-            text = "Free move: select the territory to move armies from (ESC cancels)."
-        elif self.mode == "move_to" and self.source:
-            text = f"Free move from {where(self.source)}: select where to (ESC cancels)."
-        elif self.mode == "cheat":
-            text = "Cheat: select any territory to conquer it (ESC cancels)."
-        elif game.phase == Phase.ATTACK:
-            text = (f"{name}: select a territory to attack from; F free move, "
-                    "ESC ends the turn.")
-        elif game.phase == Phase.FORTIFY:
-            text = f"{name}: another free move (F), or ESC to end the turn."
         if text:
             self.messages.add(text, palette.CREAM)
+
+    def prompt_text(self) -> str:
+        """What the human to move should do now, in one line ("" when nothing is asked)."""
+        game = self.game
+        pid = game.to_move
+        name = game.players[pid].name
+        where = game.board.territory_name
+        if game.phase == Phase.CLAIM:
+            left = sum(1 for t in game.board.territories if game.owner[t] is None)
+            return f"{name}: claim a territory - select an unclaimed one ({left} left)."
+        if game.phase == Phase.PLACE:
+            left = game.setup_pool[pid]
+            own, neutral = game.quota, game.neutral_quota
+            if own and neutral:
+                return (f"{name}: place {plural(own)} on your territories and {neutral} on a "
+                        f"neutral one ({left} left).")
+            if neutral:
+                return f"{name}: now place {plural(neutral)} on a neutral territory."
+            return f"{name}: place {plural(own)} on your territories ({left} left)."
+        if game.phase == Phase.CHOOSE_HQ:
+            return f"{name}: select one of your territories as your headquarters."
+        if game.phase == Phase.REINFORCE:
+            return f"{name}: place {plural(game.reinforcements)} - select one of your territories."
+        if self.mode == "attack_to" and self.source:
+            return (f"Attack from {where(self.source)}: select the enemy territory to attack "
+                    "(ESC cancels).")
+        if self.mode == "move_from":
+            return "Free move: select the territory to move armies from (ESC cancels)."
+        if self.mode == "move_to" and self.source:
+            return f"Free move from {where(self.source)}: select where to (ESC cancels)."
+        if self.mode == "cheat":
+            return "Cheat: select any territory to conquer it (ESC cancels)."
+        if game.phase == Phase.ATTACK:
+            return f"{name}: select a territory to attack from; F free move, ESC ends the turn."
+        if game.phase == Phase.FORTIFY:
+            return f"{name}: another free move (F), or ESC to end the turn."
+        return ""
+
+    def _update_prompt(self) -> None:
+        """While a human places, the first message line keeps saying what to do."""
+        game = self.game
+        if (self.is_choosing and self.mode in ("attack_from", "place")
+                and game.phase in SETUP_PHASES | {Phase.REINFORCE}):
+            self.messages.prompt = (self.prompt_text(), palette.CREAM)
+        else:
+            self.messages.prompt = None
 
     def _should_offer_cards(self) -> bool:
         game = self.game
@@ -643,9 +763,19 @@ class PlayScene(Scene):
                 f"is attacked from {name(battle.source)} with {plural(battle.dice, 'die', 'dice')}."
                 "\nDefend with how many dice?")
         options = [plural(n, "die", "dice") for n in range(1, most + 1)]
-        self.app.scenes.push(ChoiceDialogScene(
-            self.app, "DEFEND", text, options,
-            lambda index: self.perform(act.Defend(index + 1)), default=most - 1))
+        dialog = ChoiceDialogScene(self.app, "DEFEND", text, options,
+                                   lambda index: self.perform(act.Defend(index + 1)),
+                                   default=most - 1)
+        self._show_battlefield(battle.source, battle.target)
+        place_clear_of(dialog, self.view, (battle.source, battle.target))
+        self.app.scenes.push(dialog)
+
+    def _show_battlefield(self, source: str, target: str) -> None:
+        """Bring an attack on a human into view (at once) before asking how to defend it."""
+        view = self.view
+        if not (view.is_in_view(source, 0) and view.is_in_view(target, 0)):
+            view.show(source, target, smooth=False)
+        view.target = None
 
     def _ask_advantage(self) -> None:
         game = self.game
@@ -787,9 +917,11 @@ class PlayScene(Scene):
             else:
                 self.cancel_selection()
 
-        self.app.scenes.push(ChoiceDialogScene(
+        dialog = ChoiceDialogScene(
             self.app, "ATTACK", f"Attack {self.game.board.territory_name(target)} with how many "
-            "dice?", options, chosen, default=most - 1, cancel=most))
+            "dice?", options, chosen, default=most - 1, cancel=most)
+        place_clear_of(dialog, self.view, (source, target))
+        self.app.scenes.push(dialog)
 
     def launch(self, source: str, target: str, dice: int) -> None:
         self._announce_attack(source, target)
@@ -811,6 +943,7 @@ class PlayScene(Scene):
 
     def new_attack(self) -> None:
         self.source, self.target, self.mode = None, None, "attack_from"
+        self._announced_odds = None
         self.last_attack = None
         self._guide_key = None
         self.messages.add("New attack: select the territory to attack from.", palette.CREAM)
@@ -851,6 +984,7 @@ class PlayScene(Scene):
 
     def cancel_selection(self) -> None:
         self.source, self.target, self.mode = None, None, "attack_from"
+        self._announced_odds = None
         self._guide_key = None
 
     def cancel(self) -> None:
@@ -874,7 +1008,12 @@ class PlayScene(Scene):
     # -- the end -----------------------------------------------------------------------
     def _update_game_over(self, dt: float) -> None:
         if self._over_timer is None:
-            self._over_timer = DEMO_RESTART_PAUSE if self.demo else GAME_OVER_PAUSE
+            if self.demo:
+                self._over_timer = DEMO_RESTART_PAUSE
+            elif self.game.winner is None:
+                self._over_timer = ABANDON_PAUSE
+            else:
+                self._over_timer = GAME_OVER_PAUSE
             self.autosave()
             return
         self._over_timer -= dt * (HURRY_FACTOR if self.app.input.is_hurrying else 1.0)
@@ -889,6 +1028,47 @@ class PlayScene(Scene):
     def _replace(self, scene: Scene) -> None:
         self._replacing = True
         self.app.scenes.replace(scene)
+
+
+def place_clear_of(dialog_scene: Any, view: MapView, tids: tuple[str, ...]) -> None:
+    """Move a dialog scene's window (and its widgets) so it leaves `tids` on the map visible."""
+    dialog = getattr(dialog_scene, "dialog", None)
+    if dialog is None:
+        return
+    badges: list[pygame.Rect] = []  # the army counts: never covered if it can be helped
+    shapes: list[pygame.Rect] = []  # the territories themselves: covered as little as can be
+    for tid in tids:
+        badges.append(pygame.Rect(0, 0, 48, 30))
+        badges[-1].center = view.anchor_on_screen(tid)
+        box = view.art.bounding_box(tid)
+        x, y = view.to_screen(box.topleft)
+        shapes.append(pygame.Rect(x, y, box.width, box.height).clip(view.rect))
+    rect = dialog.rect
+    area = view.rect.inflate(-8, -8)
+    spots = [rect.copy() for _ in range(8)]
+    spots[0].midtop = area.midtop
+    spots[1].midbottom = area.midbottom
+    spots[2].topleft = area.topleft
+    spots[3].topright = area.topright
+    spots[4].bottomleft = area.bottomleft
+    spots[5].bottomright = area.bottomright
+    spots[6].midleft = area.midleft
+    spots[7].midright = area.midright
+
+    def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
+        return sum(r.clip(a).width * r.clip(a).height for a in rects)
+
+    def overlap(r: pygame.Rect) -> int:
+        return covered(r, badges) * 10_000 + covered(r, shapes)
+
+    avoid = badges
+    if not avoid or overlap(rect) == 0:
+        return
+    best = min(spots, key=overlap)
+    dx, dy = best.x - rect.x, best.y - rect.y
+    rect.move_ip(dx, dy)
+    for widget in dialog.widgets:
+        widget.rect.move_ip(dx, dy)
 
 
 def _loss_caption(attacker_losses: int, defender_losses: int) -> str:

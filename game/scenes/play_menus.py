@@ -123,7 +123,8 @@ class PlayMenus:
                          checked=lambda: scene.attack_mode == "do_or_die"),
                 separator(),
                 MenuItem("Show Cards", self.show_cards, hotkey="C", command=Command.SHOW_CARDS,
-                         enabled=lambda: not g().is_over and g().phase in OWN_TURN_PHASES),
+                         enabled=lambda: not g().is_over and g().phase in OWN_TURN_PHASES
+                         and self._has_cards()),
                 MenuItem("Free Move", scene.free_move, hotkey="F", command=Command.FREE_MOVE,
                          enabled=lambda: self._human_turn() and self._can_fortify()),
                 MenuItem("Undo Placements", self.undo, enabled=lambda: self._human_turn()
@@ -189,6 +190,12 @@ class PlayMenus:
                          checked=lambda: s().fullscreen),
             ]),
         ]
+
+    def _has_cards(self) -> bool:
+        """Show Cards is dimmed when the player whose cards would show holds none."""
+        scene, game = self.scene, self.game
+        viewer = scene.viewer if scene.viewer is not None else game.current
+        return bool(game.players[viewer].hand)
 
     def _can_fortify(self) -> bool:
         return any(isinstance(c, ArmyChoice) and isinstance(c.template, act.Fortify)

@@ -53,7 +53,12 @@ def narrate(game: Game, events: Sequence[ev.Event], is_human: Callable[[int], bo
         line = _one(game, e, name, where, is_human)
         if line is not None:
             lines.append(line)
-    return lines
+    return [Line(sentence(line.text), line.colour, line.sfx) for line in lines]
+
+
+def sentence(text: str) -> str:
+    """Every message begins with a capital letter."""
+    return text[:1].upper() + text[1:]
 
 
 def _one(game: Game, e: ev.Event, name: Callable[[int], str], where: Callable[[str], str],

@@ -51,6 +51,9 @@ class MessageArea:
         self.status = ""
         self.status_colour: Colour = palette.AMBER
         self.back = 0  # lines scrolled back into the history; 0 shows the newest
+        # A line pinned in place of the newest message (what a human must do now); the
+        # messages still go to the history.
+        self.prompt: tuple[str, Colour] | None = None
 
     def add(self, text: str, colour: Colour = palette.WHITE) -> None:
         """Log a message and jump back to the newest line."""
@@ -88,7 +91,10 @@ class MessageArea:
             body.draw(surface, f"History -{self.back}  PgDn", (r.right - 6, r.y + 4),
                       palette.DIM_TEXT, align="right")
             return
-        if lines:
+        if self.prompt is not None and self.prompt[0]:
+            text, colour = self.prompt
+            body.draw(surface, body.ellipsize(text, width), (r.x + 6, r.y + 4), colour)
+        elif lines:
             text, colour = lines[-1]
             body.draw(surface, body.ellipsize(text, width), (r.x + 6, r.y + 4), colour)
         hint_w = body.width(self.hint) + 12 if self.hint else 0

@@ -129,6 +129,7 @@ class PanelInfo:
     title: str = ""
     card_label: str = "MISSION"
     viewer_cards: int | None = None
+    phase_cell: str | None = None  # lit instead of the engine phase's cell (a free move chosen)
 
 
 class SidePanel:
@@ -172,7 +173,7 @@ class SidePanel:
         pygame.draw.line(surface, palette.WHITE, self.rect.topleft, (self.rect.left,
                                                                      self.rect.bottom - 1))
         self._draw_key(surface, game, colours, patterned)
-        self._draw_turn(surface, game)
+        self._draw_turn(surface, game, info.phase_cell)
         self._draw_card(surface, game, info)
         self._draw_battle(surface, patterned)
         self.odds.draw(surface)
@@ -213,9 +214,11 @@ class SidePanel:
             for x in range(KEY_RECT.x + 14, KEY_RECT.right - 4, 2):
                 surface.set_at((x, y), palette.FACE)
 
-    def _draw_turn(self, surface: pygame.Surface, game: Game) -> None:
+    def _draw_turn(self, surface: pygame.Surface, game: Game, lit: str | None = None) -> None:
         body = self.fonts.body
-        if game.phase in (Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ):
+        if game.is_over and game.turn == 0:
+            label = "GAME OVER IN SET-UP"
+        elif game.phase in (Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ):
             label = {Phase.CLAIM: "SETUP: CLAIMING", Phase.PLACE: "SETUP: PLACING",
                      Phase.CHOOSE_HQ: "SETUP: HQS"}[game.phase]
         elif game.is_over:
@@ -228,7 +231,7 @@ class SidePanel:
             width = STRIP_WIDTHS[i]
             cell = pygame.Rect(x, STRIP_RECT.y, width, STRIP_RECT.height)
             x += width - 1
-            active = game.phase in phases
+            active = name == lit if lit else game.phase in phases
             pygame.draw.rect(surface, palette.ALERT_RED if active else palette.LIGHT, cell)
             pygame.draw.rect(surface, palette.SHADOW, cell, 1)
             body.draw(surface, name, (cell.centerx, cell.y + 2),
