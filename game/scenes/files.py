@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 BAD_NAME = ("A save name is 1 to 32 letters, digits, spaces, dots, dashes or underscores, "
             "starting with a letter or digit.")
 SIZE = (420, 250)
-SAVED_SECONDS = 1.0  # how long "Saved as NAME." shows before the Save window closes
 
 
 def format_saved_at(stamp: str) -> str:
@@ -182,8 +181,6 @@ class SaveGameScene(_FileScene):
                             "New dated name", self.new_dated_name)
         self.form.widgets.insert(2, self.dated)
         self.list.on_activate = self._picked  # choosing a row fills the name; SAVE saves
-        self.saved_as: str | None = None
-        self._closing_in = 0.0
 
     def listed(self, saves: list[SaveInfo]) -> list[SaveInfo]:
         # The autosave is the game's own: it is never offered as a file to write over.
@@ -198,8 +195,6 @@ class SaveGameScene(_FileScene):
         self.form.focus(self.name)
 
     def submit(self) -> None:
-        if self.saved_as is not None:
-            return
         name = self.chosen_name
         if not is_valid_name(name):
             self.refuse("BAD NAME", f"'{name}' cannot be used. {BAD_NAME}")
@@ -224,27 +219,8 @@ class SaveGameScene(_FileScene):
             self.refuse("CANNOT SAVE", f"The game could not be saved as {name}: {reason}.")
             return
         self.app.play(Sfx.CLICK)
-        self.saved_as = name
-        self.detail.text, self.detail.colour = f"Saved as {name}.", palette.TITLE_BLUE
-        self.detail.bold = True
-        self.go.enabled = self.cancel.enabled = self.dated.enabled = False
-        self.form.focus(None)
-        self._closing_in = SAVED_SECONDS
-        self.on_saved(name)
-
-    def handle(self, command: CommandEvent) -> None:
-        if self.saved_as is not None:
-            if command.kind in (Command.CONFIRM, Command.PRESS, Command.CANCEL):
-                self.close()  # any press closes the confirmation at once
-            return
-        super().handle(command)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.saved_as is not None:
-            self._closing_in -= dt
-            if self._closing_in <= 0:
-                self.close()
+        self.close()
+        self.on_saved(name)  # the play screen says "Game saved as NAME." in its messages
 
 
 class ResumeGameScene(_FileScene):

@@ -177,17 +177,3 @@ def test_the_autosave_name_is_refused_but_resume_lists_it_as_automatic(
     assert isinstance(resume, ResumeGameScene)
     assert resume.list.items[0].startswith("autosave (automatic)")
     assert resume.list.selected == 0 and resume.chosen_name == "autosave"
-
-
-def test_saving_shows_a_confirmation_then_closes(app: App, tmp_path: Path) -> None:
-    from tests.scenes.screens_support import step  # noqa: PLC0415
-
-    saved: list[str] = []
-    scene = show(app, SaveGameScene(app, played_game(turns=1), {}, saved.append,
-                                    directory=tmp_path))
-    assert isinstance(scene, SaveGameScene)
-    key(app, pygame.K_RETURN)
-    assert saved == ["RISKFILE"] and app.scenes.top is scene
-    assert scene.detail.text == "Saved as RISKFILE."
-    step(app, 70)
-    assert app.scenes.top is not scene
