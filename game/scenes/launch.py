@@ -6,6 +6,7 @@ The play scene is imported when it is needed, because it imports those screens i
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 
@@ -37,4 +38,43 @@ def open_game(app: App, game: Game, options: dict[str, Any] | None = None,
               save_name: str | None = None) -> bool:
     """Replace the top scene with the play screen of `game`."""
     app.scenes.replace(play_scene(app, game, options, save_name))
+    return True
+
+
+GAME_TYPE_NAMES = {"uk_full": "UK FULL", "us_full": "US FULL", "uk_short": "UK SHORT",
+                   "us_short": "US SHORT", "custom": "DESIGN YOUR OWN"}
+
+
+def describe_interrupted(game: Game) -> str:
+    """What the resume offer says: the game type, the players (and who plays them), the turn."""
+    kind = GAME_TYPE_NAMES.get(game.config.game_type, game.config.game_type.upper())
+    seats = ", ".join(f"{p.name} ({p.level})" for p in game.players if not p.is_neutral)
+    return (f"An interrupted game can be resumed: {kind}, turn {game.turn}.\n"
+            f"Players: {seats}.\nResume it, or set up a new game?")
+
+
+def offer_interrupted_game(app: App, saves_dir: Path | None = None) -> bool:
+    """Push the RESUME INTERRUPTED GAME question if the autosave loads (Yes is the default:
+    after a crash or a closed window the game is never lost); a damaged autosave is reported.
+    True when something was pushed. The title calls this over the setup screen."""
+    from game.savegame import AUTOSAVE_NAME, SAVES_DIR, SaveFormatError, load_game  # noqa: PLC0415
+    from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene  # noqa: PLC0415
+
+    path = (saves_dir or SAVES_DIR) / f"{AUTOSAVE_NAME}.json"
+    if not path.exists():
+        return False
+    try:
+        loaded = load_game(path)
+    except SaveFormatError as exc:
+        app.scenes.push(MessageDialogScene(app, "INTERRUPTED GAME",
+                                           f"The interrupted game cannot be resumed. {exc}"))
+        return True
+    game = loaded.game
+
+    def resume() -> None:
+        open_game(app, game, loaded.options)
+
+    app.scenes.push(ConfirmDialogScene(app, "RESUME INTERRUPTED GAME", describe_interrupted(game),
+                                       resume, default_yes=True, yes="Resume", no="New game",
+                                       width=380))
     return True

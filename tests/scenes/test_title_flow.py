@@ -99,3 +99,26 @@ def test_a_key_during_the_credits_restarts_the_idle_minute(app: App, tmp_path: P
     assert app.scenes.top is title and title.untouched < 1.0
 
 
+
+
+def test_the_resume_offer_is_titled_and_names_the_game_type_players_and_turn(
+        app: App, tmp_path: Path, opened: list[object]) -> None:
+    game = played_game("uk_full", count=3, turns=3)
+    save_game(game, "autosave", tmp_path)
+    show(app, SetupScene(app))
+    assert launch.offer_interrupted_game(app, tmp_path)
+    app.scenes.apply_pending()
+    offer = app.scenes.top
+    assert isinstance(offer, ConfirmDialogScene)
+    assert offer.dialog.title == "RESUME INTERRUPTED GAME"
+    text = " ".join(getattr(w, "text", "") for w in offer.dialog.widgets)
+    assert "An interrupted game can be resumed" in text and "UK FULL" in text
+    assert f"turn {game.turn}" in text
+    assert all(p.name in text for p in game.players)
+    key(app, pygame.K_RETURN)  # Resume is the default
+    assert opened == [game]
+
+
+def test_no_autosave_means_no_resume_offer(app: App, tmp_path: Path) -> None:
+    show(app, SetupScene(app))
+    assert not launch.offer_interrupted_game(app, tmp_path)
