@@ -800,9 +800,11 @@ class PlayScene(Scene):
         assert battle is not None
         lo, hi = game.occupy_range()
         name = game.board.territory_name(battle.target)
-        self.app.scenes.push(NumberDialogScene(
+        dialog = NumberDialogScene(
             self.app, "OCCUPY", f"How many armies move into {name}?", lo, hi, hi,
-            lambda n: self.perform(act.Occupy(hi if n is None else n)), can_cancel=False))
+            lambda n: self.perform(act.Occupy(hi if n is None else n)), can_cancel=False)
+        place_clear_of(dialog, self.view, (battle.source, battle.target))
+        self.app.scenes.push(dialog)
 
     # -- humans: the map ---------------------------------------------------------------
     def select(self, tid: str) -> None:
@@ -954,6 +956,7 @@ class PlayScene(Scene):
             self.refuse("No free move is possible now.")
             return
         self.source, self.target, self.mode = None, None, "move_from"
+        self._announced_odds = None
 
     def _select_move(self, tid: str) -> None:
         game = self.game

@@ -162,6 +162,11 @@ def test_do_or_die_attack_shows_every_roll_before_the_occupy_prompt(play_app: An
     sorted_rolls = [(tuple(sorted(a, reverse=True)), tuple(sorted(d, reverse=True)))
                     for a, d in rolls]
     assert seen == sorted_rolls  # each roll was on screen, settled, in order
+    dialog = app.scenes.top.dialog  # type: ignore[union-attr]
+    for tid in (source, target):  # the occupy prompt leaves both territories' counts in view
+        badge = pygame.Rect(0, 0, 40, 24)
+        badge.center = scene.view.anchor_on_screen(tid)
+        assert not dialog.rect.colliderect(badge.clip(scene.view.rect)), tid
 
 
 def test_a_key_skips_the_rolls_to_the_last_one(play_app: Any) -> None:
