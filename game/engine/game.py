@@ -225,7 +225,11 @@ class Game:
                 continue
             own = self.territories_of(pid)
             while self.setup_pool[pid] > 0:
-                territory = self.rng.choice(own)
+                open_ = [t for t in own if self.room(t) > 0]
+                if not open_:
+                    self.setup_pool[pid] = 0  # every territory is at the army limit
+                    break
+                territory = self.rng.choice(open_)
                 self.armies[territory] += 1
                 self.setup_pool[pid] -= 1
             for territory in own:

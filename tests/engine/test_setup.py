@@ -176,3 +176,12 @@ def test_play_begins_with_the_player_who_placed_first():
     while game.phase == Phase.PLACE:
         game.apply(act.PlaceArmies(game.territories_of(game.current)[0], 1))
     assert game.current == first and game.turn == 1
+
+
+def test_special_setup_respects_an_army_limit_set_before_the_game():
+    from game.engine import Variants
+
+    game = Game.new(config("custom", 4, territory_selection="random", special_setup=True,
+                           variants=Variants(army_limit=5)), seed=0, board=BOARD)
+    assert max(game.armies.values()) <= 5
+    assert all(game.army_count(p) <= 5 * game.territory_count(p) for p in range(4))
