@@ -288,33 +288,9 @@ class CreditsScene(Scene):
 
 
 def leave_title(app: App, saves_dir: Path | None = None) -> None:
-    """Replace the title with the setup screen, and offer the interrupted game if one loads.
-
-    The offer defaults to Yes: after a crash or a closed window the game is never lost.
-    A damaged autosave is reported and the setup screen is shown.
-    """
-    from game.savegame import AUTOSAVE_NAME, SAVES_DIR, SaveFormatError, load_game  # noqa: PLC0415
-    from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene  # noqa: PLC0415
-    from game.scenes.launch import open_game  # noqa: PLC0415
+    """Replace the title with the setup screen, and offer the interrupted game if one loads."""
+    from game.scenes.launch import offer_interrupted_game  # noqa: PLC0415
     from game.scenes.setup import SetupScene  # noqa: PLC0415
 
     app.scenes.replace(SetupScene(app))
-    path = (saves_dir or SAVES_DIR) / f"{AUTOSAVE_NAME}.json"
-    if not path.exists():
-        return
-    try:
-        loaded = load_game(path)
-    except SaveFormatError as exc:
-        app.scenes.push(MessageDialogScene(app, "INTERRUPTED GAME",
-                                           f"The interrupted game cannot be resumed. {exc}"))
-        return
-    game = loaded.game
-    names = ", ".join(p.name for p in game.players if not p.is_neutral)
-    text = (f"A game was interrupted: {names}, turn {game.turn}.\n"
-            "Resume the interrupted game?")
-
-    def resume() -> None:
-        open_game(app, game, loaded.options)
-
-    app.scenes.push(ConfirmDialogScene(app, "RESUME", text, resume, default_yes=True,
-                                       yes="Resume", no="New game", width=320))
+    offer_interrupted_game(app, saves_dir)
