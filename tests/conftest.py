@@ -17,3 +17,18 @@ def _saves_in_tmp(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setattr(game.savegame, "SAVES_DIR", saves)
     monkeypatch.setattr(PlayScene, "saves_dir", saves)
     return saves
+
+
+def _hypothesis_profiles() -> None:
+    """CI runs the property tests with fixed examples, so a green run stays green; a developer's
+    run explores new ones (and keeps failures in .hypothesis/ to replay)."""
+    import os
+
+    from hypothesis import settings
+
+    settings.register_profile("ci", derandomize=True, print_blob=True)
+    if os.environ.get("CI"):
+        settings.load_profile("ci")
+
+
+_hypothesis_profiles()
