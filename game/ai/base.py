@@ -47,6 +47,7 @@ class General:
         self.fallbacks = 0  # decisions that came out illegal and were replaced (should stay 0)
         self._plan: AttackPlan | None = None
         self._moves: tuple[int, int] = (0, 0)  # (turn, free moves made in it)
+        self._claim_prefs: dict[str, float] | None = None  # this game's liking per continent
 
     @property
     def level(self) -> str:
@@ -85,7 +86,9 @@ class General:
             self._plan = None
         sit = Situation(view, self.profile_for(view))
         if phase == Phase.CLAIM:
-            return placement.choose_claim(sit, self.rng)
+            if self._claim_prefs is None:
+                self._claim_prefs = placement.claim_preferences(sit, self.rng)
+            return placement.choose_claim(sit, self.rng, self._claim_prefs)
         if phase == Phase.PLACE:
             return placement.choose_setup_place(sit, self.rng)
         if phase == Phase.CHOOSE_HQ:

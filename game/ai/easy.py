@@ -25,6 +25,8 @@ EASY = Profile(
     hold_cards=False,
     objectives=False,
     careless=0.75,
+    claim_bias=0.3,
+    claim_noise=0.2,
 )
 
 

@@ -39,6 +39,9 @@ GOOD = Profile(
     # South America, or a foothold in several continents, keep Good alive into the middle game.
     claim_focus=2.0,
     claim_scale=3.0,
+    # a little seeded taste in the claiming, so no two games open quite alike
+    claim_bias=0.05,
+    claim_noise=0.05,
 )
 
 # Against a single rival every army the enemy loses is ours to gain and sweeping pays: the
@@ -51,7 +54,9 @@ GOOD_DUEL = replace(
     front_defence=0.0,
     exposure_weight=0.0,
     smart_occupy=False,
-    claim_focus=1.0,
+    # Claims varying from game to game, the second player's chances hang on its share of the
+    # map: a sharper taste for small continents than among several rivals keeps it compact.
+    claim_focus=1.5,
     claim_scale=1.0,
 )
 

@@ -14,14 +14,27 @@ from game.engine import actions as act
 from game.engine.board import TerritoryId
 
 
-def choose_claim(sit: Situation, rng: random.Random) -> act.ClaimTerritory:
+def claim_preferences(sit: Situation, rng: random.Random) -> dict[str, float]:
+    """This game's liking for each continent (a factor on its worth), drawn once per general
+    before its first claim: the same seed always claims alike, another seed plays another
+    opening. Empty (and no draw from the RNG) when the profile has no `claim_bias`."""
+    sigma = sit.profile.claim_bias
+    if sigma <= 0:
+        return {}
+    return {c: math.exp(rng.gauss(0.0, sigma)) for c in sorted(sit.info.members)}
+
+
+def choose_claim(sit: Situation, rng: random.Random,
+                 preferences: dict[str, float] | None = None) -> act.ClaimTerritory:
     """Claim where a continent can still be ours (small ones first), next to our own, or where
-    a rival is about to have one."""
+    a rival is about to have one. `preferences` (claim_preferences) scale the continents' worth;
+    the claim is drawn among those within `claim_noise` of the best score, the best likeliest."""
     info, owner, me = sit.info, sit.owner, sit.me
     free = [t for t in info.territories if owner[t] is None]
     if sit.profile.careless and rng.random() < sit.profile.careless:
         return act.ClaimTerritory(rng.choice(free))
-    best, best_score = free[0], -math.inf
+    prefs = preferences or {}
+    scored: list[tuple[float, TerritoryId]] = []
     focus, scale = sit.profile.claim_focus, sit.profile.claim_scale
     for t in free:
         c = info.continent_of[t]
@@ -36,6 +49,7 @@ def choose_claim(sit: Situation, rng: random.Random) -> act.ClaimTerritory:
         worth = info.weight[c]
         if focus != 1.0:
             worth = scale * worth ** focus
+        worth *= prefs.get(c, 1.0)
         score = worth * (1.0 + 2.0 * ours / len(members)) / (1.0 + theirs)
         if sit.profile.plan_continent and len(by_rival) == 1 and ours == 0:
             # one rival alone there: take a foothold before they have it all
@@ -45,10 +59,25 @@ def choose_claim(sit: Situation, rng: random.Random) -> act.ClaimTerritory:
         near = info.neighbours[t]
         score += 0.08 * sum(1 for n in near if owner[n] == me)
         score -= 0.03 * sum(1 for n in near if owner[n] is not None and owner[n] != me)
-        score += rng.random() * 1e-6
-        if score > best_score:
-            best, best_score = t, score
-    return act.ClaimTerritory(best)
+        scored.append((score, t))
+    return act.ClaimTerritory(_near_best(scored, sit.profile.claim_noise, rng))
+
+
+def _near_best(scored: list[tuple[float, TerritoryId]], noise: float,
+               rng: random.Random) -> TerritoryId:
+    """One of the candidates scoring within `noise` (a share of the best score's size) of the
+    best, drawn with weights falling from 1 for the best to 0 at the edge of that band."""
+    best = max(score for score, _ in scored)
+    band = noise * abs(best) + 1e-9
+    near = [(1.0 - (best - score) / band, t) for score, t in scored if best - score < band]
+    if len(near) == 1:
+        return near[0][1]
+    pick = rng.random() * sum(w for w, _ in near)
+    for w, t in near:
+        pick -= w
+        if pick < 0:
+            return t
+    return near[-1][1]
 
 
 def defence_needs(sit: Situation) -> list[tuple[float, TerritoryId, int]]:

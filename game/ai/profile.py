@@ -41,6 +41,11 @@ class Profile:
         claim_focus, claim_scale: how strongly claiming prefers small continents with few
             borders: a continent's worth w (mapinfo weight) counts as claim_scale * w ** claim_focus
             (against the pull of neighbouring claims); 1 and 1 leave it as it is.
+        claim_bias: spread (standard deviation of its logarithm) of the factor this game's
+            liking puts on each continent's worth when claiming, drawn once per game from the
+            general's RNG, so another seed opens another way.
+        claim_noise: claims are drawn among the territories scoring within this share of the
+            best claim's score (the best likeliest); 0 takes the best (ties at random).
     """
 
     name: str
@@ -69,3 +74,5 @@ class Profile:
     careless: float = 0.0
     claim_focus: float = 1.0
     claim_scale: float = 1.0
+    claim_bias: float = 0.0
+    claim_noise: float = 0.0

@@ -24,6 +24,8 @@ STANDARD = Profile(
     smart_fortify=False,
     hold_cards=False,
     objectives=True,
+    claim_bias=0.1,
+    claim_noise=0.05,
 )
 
 
