@@ -286,7 +286,7 @@ class SidePanel:
         pygame.draw.rect(surface, palette.LIGHT, r, 1)
         d = self.dice
         if not d.attacker or d.attacker_colour is None or d.defender_colour is None:
-            body.draw(surface, "No battle yet", (r.centerx, r.y + 32), palette.SKY_BLUE,
+            body.draw(surface, "No battle this turn", (r.centerx, r.y + 32), palette.SKY_BLUE,
                       align="center")
             return
         att_lost, def_lost = losses_by_die(d.attacker, d.defender)
