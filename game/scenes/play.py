@@ -71,6 +71,9 @@ def player_colour(name: str) -> PlayerColour:
     return PLAYER_COLOUR_BY_NAME.get(name.lower(), NEUTRAL_COLOUR)
 
 
+BoardView = tuple[dict[str, "int | None"], dict[str, int]]
+
+
 class PlayScene(Scene):
     """The main screen where a whole game is played.
 
@@ -121,6 +124,10 @@ class PlayScene(Scene):
         # The rolls of one action still to show (continuous attacks bring several at once):
         # (attacker, defender, attacker dice, defender dice, caption).
         self._roll_queue: list[tuple[int, int, tuple[int, ...], tuple[int, ...], str]] = []
+        # the board drawn while an attack's rolls are shown (None: draw the game's own)
+        self._display: BoardView | None = None
+        self._losses: list[tuple[str, str, int, int]] = []
+        self._rolls_shown = self._rolls_counted = 0
         self._roll_hold = 0.0
         self._roll_pids = (0, 0)
         self._announced_odds: tuple[float, str] | None = None
@@ -223,16 +230,22 @@ class PlayScene(Scene):
     def perform(self, action: act.Action) -> bool:
         """Apply an action; an illegal one is refused with the engine's words."""
         self._acting_phase = self.game.phase
+        before = (dict(self.game.owner), dict(self.game.armies))
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
             self.refuse(str(exc))
             return False
-        self.absorb(events)
+        self.absorb(events, before=before)
         return True
 
-    def absorb(self, events: list[ev.Event], *, autosave: bool = True) -> None:
-        """Narrate events, play their sounds, roll the dice, and follow the action on the map."""
+    def absorb(self, events: list[ev.Event], *, autosave: bool = True,
+               before: BoardView | None = None) -> None:
+        """Narrate events, play their sounds, roll the dice, and follow the action on the map.
+
+        `before` is the board as it was before the action: while the rolls of an attack are
+        shown one by one, the map counts down from it roll by roll instead of jumping to the end.
+        """
         game = self.game
         sounds: list[Sfx] = []
         for line in narrate(game, events, self.is_human):
@@ -243,6 +256,10 @@ class PlayScene(Scene):
         shows = self._battle_shows(events)
         if shows:
             self._roll_queue = shows
+            self._losses = [(e.source, e.target, e.attacker_losses, e.defender_losses)
+                            for e in events if isinstance(e, ev.BattleResolved)]
+            self._display = (dict(before[0]), dict(before[1])) if before is not None else None
+            self._rolls_shown = self._rolls_counted = 0
             self._show_next_roll()
             sounds.insert(0, Sfx.DICE)
         for sfx in sounds[:2]:
@@ -253,6 +270,7 @@ class PlayScene(Scene):
                 self.last_attack = None
                 self.panel.dice.clear()
                 self._roll_queue, self._roll_hold = [], 0.0
+                self._display, self._losses = None, []
                 self._announced_odds = None
                 self._cards_offered = None
                 if autosave:
@@ -287,6 +305,7 @@ class PlayScene(Scene):
 
     def _show_next_roll(self, *, tumble: bool = True) -> None:
         attacker, defender, a_dice, d_dice, caption = self._roll_queue.pop(0)
+        self._rolls_shown += 1
         seconds = TUMBLE[self.speed] if tumble else 0.0
         if tumble and self._roll_queue and self.panel.dice.attacker:
             seconds *= 0.6  # the rolls of a continuous attack go by quicker
@@ -305,6 +324,7 @@ class PlayScene(Scene):
             if hurry > 1.0:
                 dice.update(dt * (hurry - 1))
             return
+        self._count_down_settled_roll()
         if self._roll_hold > 0:
             self._roll_hold -= dt * hurry
             if self._roll_hold > 0:
@@ -312,6 +332,18 @@ class PlayScene(Scene):
         self._roll_hold = 0.0
         if self._roll_queue:
             self._show_next_roll()
+        else:
+            self._display = None  # the whole attack has been shown: the map is the game's
+
+    def _count_down_settled_roll(self) -> None:
+        """A roll has settled on screen: its losses now show on the map too."""
+        if self._display is None or not self._losses or self._rolls_counted >= self._rolls_shown:
+            return
+        self._rolls_counted += 1
+        source, target, attacker_losses, defender_losses = self._losses.pop(0)
+        armies = self._display[1]
+        armies[source] = max(1, armies[source] - attacker_losses)
+        armies[target] = max(1, armies[target] - defender_losses)
 
     def _centre_if_far(self, pid: int) -> None:
         own = self.game.territories_of(pid)
@@ -457,6 +489,7 @@ class PlayScene(Scene):
         """
         if self._animation_frame == self.app.frame:
             return
+        self._display, self._losses = None, []
         if self._roll_queue:
             self._roll_queue = self._roll_queue[-1:]
             self._show_next_roll(tumble=False)
@@ -585,7 +618,8 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         game = self.game
-        self.view.draw(surface, game.owner, game.armies, dict(enumerate(self.colours)),
+        owners, armies = self._display or (game.owner, game.armies)
+        self.view.draw(surface, owners, armies, dict(enumerate(self.colours)),
                        self.marks, patterned=self.app.settings.colour_blind)
         self.panel.draw(surface, game, self.colours, self._panel_info(),
                         patterned=self.app.settings.colour_blind)

@@ -502,3 +502,32 @@ def test_defend_prompt_does_not_cover_the_battle(play_app: Any) -> None:
                 scene.perform(choice.make(choice.hi) if isinstance(choice, ArmyChoice)
                               else choice)
     raise AssertionError("no defence was asked")
+
+
+def test_the_map_counts_down_roll_by_roll_while_an_attack_is_shown(play_app: Any) -> None:
+    """The badges must not jump to the attack's result before its rolls have been shown."""
+    from tests.engine.builders import ScriptedRng
+
+    app = play_app
+    app.change_settings(automatic_dice=True, fast_game="fast")
+    game = new_game(("human", "easy"), "uk_full", seed=2)
+    scene = start(app, game)
+    _to_human_attack(app, scene)
+    source, target = _attack_pair(game)
+    game.armies[source], game.armies[target] = 12, 1
+    # three rolls lost by the attacker (3 dice against one 6), then the conquest
+    game.rng = ScriptedRng([1, 1, 1, 6] * 3 + [6, 1, 1, 1])
+    scene.attack_mode = "do_or_die"
+    click_territory(app, scene, source)
+    click_territory(app, scene, target)
+    assert game.owner[target] == game.current  # the engine has played the whole chain
+    shown: list[int] = []
+    for _ in range(600):
+        if scene._display is None:
+            break
+        count = scene._display[1][source]
+        if not shown or shown[-1] != count:
+            shown.append(count)
+        step(app)
+    # the map started from twelve and lost one army with each roll shown, not all at once
+    assert shown == [12, 11, 10, 9]
