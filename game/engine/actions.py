@@ -6,7 +6,7 @@ No pygame. Each action has `to_dict`/`from_dict`, and its repr is a valid constr
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from game.engine.errors import StateError
 
@@ -158,11 +158,11 @@ class EndGame(_ActionBase):
     kind: ClassVar[str] = "end_game"
 
 
-Action = Union[
-    ClaimTerritory, PlaceArmies, ChooseHeadquarters, TradeCards, Attack, Defend, UseAdvantage,
-    DeclineAdvantage, Occupy, Fortify, EndTurn, UndoPlacements, SetVariant, ChangeSides,
-    CheatConquer, ExtendGame, EndGame,
-]
+Action = (
+    ClaimTerritory | PlaceArmies | ChooseHeadquarters | TradeCards | Attack | Defend
+    | UseAdvantage | DeclineAdvantage | Occupy | Fortify | EndTurn | UndoPlacements | SetVariant
+    | ChangeSides | CheatConquer | ExtendGame | EndGame
+)
 ACTION_TYPES: dict[str, type[Any]] = {
     cls.kind: cls
     for cls in (
