@@ -84,3 +84,29 @@ def start(app: Any, game: Game, **kwargs: Any) -> PlayScene:
     app.scenes.push(scene)
     app.scenes.apply_pending()
     return scene
+
+
+def to_human_attack(app: Any, scene: PlayScene) -> None:
+    """Play set-up and reinforcement through the engine until the human may attack."""
+    from game.engine import ArmyChoice, Phase
+    from game.engine import actions as act
+
+    game = scene.game
+    while not (game.phase == Phase.ATTACK and scene.is_human(game.current)):
+        if scene.is_human(game.to_move):
+            choice = next(c for c in game.legal_actions() if isinstance(c, ArmyChoice)
+                          or not isinstance(c, act.UndoPlacements))
+            action = choice.make(choice.hi) if isinstance(choice, ArmyChoice) else choice
+            scene.perform(action)
+        else:
+            step(app)
+    while app.scenes.top is not scene:
+        app.scenes.pop()
+        app.scenes.apply_pending()
+
+
+def attack_pair(game: Any) -> tuple[str, str]:
+    """The first of the current player's territories that can attack, and its first target."""
+    me = game.current
+    return next((s, t) for s in sorted(game.territories_of(me)) if game.armies[s] >= 2
+                for t in sorted(game.board.neighbours[s]) if game.owner[t] != me)

@@ -22,22 +22,11 @@ from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     start,
     step,
     territory_pos,
+    attack_pair,
+    to_human_attack,
 )
 
 
-def _to_human_attack(app: Any, scene: PlayScene) -> None:
-    game = scene.game
-    while not (game.phase == Phase.ATTACK and scene.is_human(game.current)):
-        if scene.is_human(game.to_move):
-            choice = next(c for c in game.legal_actions() if isinstance(c, ArmyChoice)
-                          or not isinstance(c, act.UndoPlacements))
-            action = choice.make(choice.hi) if isinstance(choice, ArmyChoice) else choice
-            scene.perform(action)
-        else:
-            step(app)
-    while app.scenes.top is not scene:
-        app.scenes.pop()
-        app.scenes.apply_pending()
 
 
 # -- 1: every overlay pops exactly once ----------------------------------------------------
@@ -113,10 +102,6 @@ def test_autosaves_never_go_to_the_repo_saves_folder(play_app: Any) -> None:
     assert after == before
 
 
-def _attack_pair(game: Any) -> tuple[str, str]:
-    me = game.current
-    return next((s, t) for s in sorted(game.territories_of(me)) if game.armies[s] >= 2
-                for t in sorted(game.board.neighbours[s]) if game.owner[t] != me)
 
 
 # -- 3: the rolls of an attack show before the next prompt --------------------------------------
@@ -128,8 +113,8 @@ def test_do_or_die_attack_shows_every_roll_before_the_occupy_prompt(play_app: An
     app.change_settings(automatic_dice=True, fast_game="fast")
     game = new_game(("human", "easy"), "uk_full", seed=2)
     scene = start(app, game)
-    _to_human_attack(app, scene)
-    source, target = _attack_pair(game)
+    to_human_attack(app, scene)
+    source, target = attack_pair(game)
     game.armies[source], game.armies[target] = 40, 6
     scene.attack_mode = "do_or_die"
     applied: list[Any] = []
@@ -176,7 +161,7 @@ def test_a_key_skips_the_rolls_to_the_last_one(play_app: Any) -> None:
     app.change_settings(automatic_dice=True, fast_game="normal")
     game = new_game(("human", "easy"), "uk_full", seed=2, neutral=True)
     scene = start(app, game)
-    _to_human_attack(app, scene)
+    to_human_attack(app, scene)
     source, target = next((s, t) for s in sorted(game.territories_of(0))
                           for t in sorted(game.board.neighbours[s])
                           if game.owner[t] == game.neutral_id)
@@ -249,7 +234,7 @@ def test_phase_strip_shows_move_while_choosing_a_free_move(play_app: Any) -> Non
     app.change_settings(fast_game="instant")
     game = new_game(("human", "easy"), "uk_full", seed=2)
     scene = start(app, game)
-    _to_human_attack(app, scene)
+    to_human_attack(app, scene)
     strip = sidepanel.STRIP_RECT
     attack_cell = (strip.x + sidepanel.STRIP_WIDTHS[0] + 3, strip.y + 1)
     move_cell = (strip.x + sidepanel.STRIP_WIDTHS[0] + sidepanel.STRIP_WIDTHS[1] + 3,
@@ -319,7 +304,7 @@ def test_a_computer_scroll_stops_when_the_human_chooses(play_app: Any) -> None:
     app = play_app
     game = new_game(("human", "easy"), "uk_full", seed=2)
     scene = start(app, game)
-    _to_human_attack(app, scene)
+    to_human_attack(app, scene)
     scene.view.x, scene.view.y = 0, 0
     scene.view.show("new_guinea", "eastern_australia", smooth=True)
     assert scene.view.is_scrolling
@@ -423,7 +408,7 @@ def test_show_cards_is_dimmed_without_cards(play_app: Any) -> None:
     app = play_app
     game = new_game(("human", "easy"), "uk_full", seed=2)
     scene = start(app, game)
-    _to_human_attack(app, scene)
+    to_human_attack(app, scene)
     bar = scene.menubar
     play = next(m for m in bar.menus if m.title == "PLAY")
     item = next(it for it in play.items if it.label == "Show Cards")
@@ -449,7 +434,7 @@ def test_attack_dice_prompt_does_not_cover_the_battle(play_app: Any) -> None:
     app.change_settings(automatic_dice=False, fast_game="instant")
     game = new_game(("human", "easy"), "uk_full", seed=2)
     scene = start(app, game)
-    _to_human_attack(app, scene)
+    to_human_attack(app, scene)
     checked = 0
     me = game.current
     pairs = [(s, t) for s in sorted(game.territories_of(me))
@@ -512,8 +497,8 @@ def test_the_map_counts_down_roll_by_roll_while_an_attack_is_shown(play_app: Any
     app.change_settings(automatic_dice=True, fast_game="fast")
     game = new_game(("human", "easy"), "uk_full", seed=2)
     scene = start(app, game)
-    _to_human_attack(app, scene)
-    source, target = _attack_pair(game)
+    to_human_attack(app, scene)
+    source, target = attack_pair(game)
     game.armies[source], game.armies[target] = 12, 1
     # three rolls lost by the attacker (3 dice against one 6), then the conquest
     game.rng = ScriptedRng([1, 1, 1, 6] * 3 + [6, 1, 1, 1])

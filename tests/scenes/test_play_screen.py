@@ -23,29 +23,13 @@ from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     start,
     step,
     territory_pos,
+    attack_pair,
+    to_human_attack,
 )
 
 
-def _to_human_attack(app: Any, scene: PlayScene) -> None:
-    """Play set-up and reinforcement through the engine until the human may attack."""
-    game = scene.game
-    while not (game.phase == Phase.ATTACK and scene.is_human(game.current)):
-        if scene.is_human(game.to_move):
-            choice = next(c for c in game.legal_actions() if isinstance(c, ArmyChoice)
-                          or not isinstance(c, act.UndoPlacements))
-            action = choice.make(choice.hi) if isinstance(choice, ArmyChoice) else choice
-            scene.perform(action)
-        else:
-            step(app)
-    while app.scenes.top is not scene:
-        app.scenes.pop()
-        app.scenes.apply_pending()
 
 
-def _attack_pair(game: Any) -> tuple[str, str]:
-    me = game.current
-    return next((s, t) for s in sorted(game.territories_of(me)) if game.armies[s] >= 2
-                for t in sorted(game.board.neighbours[s]) if game.owner[t] != me)
 
 
 def test_uk_game_starts_with_badges_in_owner_colours(play_app: Any) -> None:
@@ -68,8 +52,8 @@ def test_attacker_and_defender_are_marked_and_the_odds_shown(play_app: Any) -> N
     app.change_settings(automatic_dice=False, fast_game="instant")
     game = new_game(("human", "easy"), "uk_full", seed=2)
     scene = start(app, game)
-    _to_human_attack(app, scene)
-    source, target = _attack_pair(game)
+    to_human_attack(app, scene)
+    source, target = attack_pair(game)
     click_territory(app, scene, source)
     assert scene.mode == "attack_to" and scene.source == source
     click_territory(app, scene, target)
@@ -165,7 +149,7 @@ def test_change_sides_cheat_extend_and_end_game(play_app: Any) -> None:
     app.change_settings(fast_game="instant")
     game = new_game(("human", "easy", "easy"), "uk_short", seed=9)
     scene = start(app, game)
-    _to_human_attack(app, scene)
+    to_human_attack(app, scene)
     me = game.current
     enemy = next(t for t in game.board.territories if game.owner[t] != me)
     choose_menu(app, scene, "OPTIONS", "Cheat")
@@ -193,7 +177,7 @@ def test_save_then_resume_gives_the_same_game(play_app: Any) -> None:
     app.change_settings(fast_game="instant")
     game = new_game(("human", "easy", "easy"), "uk_full", seed=12)
     scene = start(app, game)
-    _to_human_attack(app, scene)
+    to_human_attack(app, scene)
     choose_menu(app, scene, "PLAY", "Continuous Attack")
     choose_menu(app, scene, "FILE", "Save Game")
     assert isinstance(app.scenes.top, SaveGameScene)
