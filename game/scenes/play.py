@@ -604,6 +604,9 @@ class PlayScene(Scene):
 
     def _update_odds(self) -> None:
         game = self.game
+        if game.is_over:
+            self.panel.set_odds(None, idle="Odds: the war is over")
+            return
         src, tgt = self.source, self.target
         battle = game.battle
         if game.phase in (Phase.DEFEND, Phase.ADVANTAGE) and battle is not None:

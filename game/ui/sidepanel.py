@@ -305,9 +305,11 @@ class SidePanel:
             body.draw(surface, body.ellipsize(d.caption, r.width - 8), (r.x + 4, r.bottom - 11),
                       palette.AMBER)
 
-    def set_odds(self, chance: float | None, detail: str = "") -> None:
-        """The odds line: the chance of conquering if the attack is fought to the end."""
+    def set_odds(self, chance: float | None, detail: str = "",
+                 idle: str = "Odds: choose an attack") -> None:
+        """The odds line: the chance of conquering if the attack is fought to the end, or the
+        `idle` text when no attack is being chosen."""
         if chance is None:
-            self.odds.set(0.0, "", label="Odds: choose an attack")
+            self.odds.set(0.0, "", label=idle)
         else:
             self.odds.set(chance, detail)
