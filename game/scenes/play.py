@@ -128,6 +128,7 @@ class PlayScene(Scene):
         self._display: BoardView | None = None
         self._losses: list[tuple[str, str, int, int]] = []
         self._rolls_shown = self._rolls_counted = 0
+        self._held_lines: list[Any] = []
         self._roll_hold = 0.0
         self._roll_pids = (0, 0)
         self._announced_odds: tuple[float, str] | None = None
@@ -247,13 +248,19 @@ class PlayScene(Scene):
         shown one by one, the map counts down from it roll by roll instead of jumping to the end.
         """
         game = self.game
-        sounds: list[Sfx] = []
-        for line in narrate(game, events, self.is_human):
-            self.messages.add(line.text, line.colour)
-            if line.sfx is not None and line.sfx not in sounds:
-                sounds.append(line.sfx)
+        self._flush_narration()  # anything still held back from an earlier attack comes first
+        lines = narrate(game, events, self.is_human)
         self._animation_frame = self.app.frame
         shows = self._battle_shows(events)
+        sounds: list[Sfx] = []
+        if shows:
+            # the results are told when the dice have shown them, not before
+            self._held_lines = list(lines)
+        else:
+            for line in lines:
+                self.messages.add(line.text, line.colour)
+                if line.sfx is not None and line.sfx not in sounds:
+                    sounds.append(line.sfx)
         if shows:
             self._roll_queue = shows
             self._losses = [(e.source, e.target, e.attacker_losses, e.defender_losses)
@@ -268,6 +275,7 @@ class PlayScene(Scene):
             if isinstance(e, ev.TurnStarted):
                 self.mode, self.source, self.target = "attack_from", None, None
                 self.last_attack = None
+                self._flush_narration()
                 self.panel.dice.clear()
                 self._roll_queue, self._roll_hold = [], 0.0
                 self._display, self._losses = None, []
@@ -334,6 +342,18 @@ class PlayScene(Scene):
             self._show_next_roll()
         else:
             self._display = None  # the whole attack has been shown: the map is the game's
+            self._flush_narration()
+
+    def _flush_narration(self) -> None:
+        """Tell (and sound) what an attack's rolls led to, once they have been shown."""
+        lines, self._held_lines = self._held_lines, []
+        sounds: list[Sfx] = []
+        for line in lines:
+            self.messages.add(line.text, line.colour)
+            if line.sfx is not None and line.sfx not in sounds:
+                sounds.append(line.sfx)
+        for sfx in sounds[:2]:
+            self.app.play(sfx)
 
     def _count_down_settled_roll(self) -> None:
         """A roll has settled on screen: its losses now show on the map too."""
@@ -635,8 +655,16 @@ class PlayScene(Scene):
         viewer = self.viewer
         cards = len(game.players[viewer].hand) if viewer is not None else None
         moving = self.mode in ("move_from", "move_to") and not game.is_over
+        counts = None
+        if self._display is not None:
+            owners, armies = self._display
+            counts = ([0] * len(game.players), [0] * len(game.players))
+            for tid, owner in owners.items():
+                if owner is not None:
+                    counts[0][owner] += 1
+                    counts[1][owner] += armies[tid]
         return PanelInfo(card_label=label, viewer_cards=cards,
-                         phase_cell="MOVE" if moving else None)
+                         phase_cell="MOVE" if moving else None, counts=counts)
 
     @property
     def viewer(self) -> int | None:

@@ -130,6 +130,8 @@ class PanelInfo:
     card_label: str = "MISSION"
     viewer_cards: int | None = None
     phase_cell: str | None = None  # lit instead of the engine phase's cell (a free move chosen)
+    # (territories, armies) per player as the map shows them while an attack's dice roll
+    counts: tuple[list[int], list[int]] | None = None
 
 
 class SidePanel:
@@ -172,14 +174,14 @@ class SidePanel:
         pygame.draw.rect(surface, palette.FACE_LIGHT, self.rect)
         pygame.draw.line(surface, palette.WHITE, self.rect.topleft, (self.rect.left,
                                                                      self.rect.bottom - 1))
-        self._draw_key(surface, game, colours, patterned)
+        self._draw_key(surface, game, colours, patterned, info.counts)
         self._draw_turn(surface, game, info.phase_cell)
         self._draw_card(surface, game, info)
         self._draw_battle(surface, patterned)
         self.odds.draw(surface)
 
     def _draw_key(self, surface: pygame.Surface, game: Game, colours: Sequence[PlayerColour],
-                  patterned: bool) -> None:
+                  patterned: bool, counts: tuple[list[int], list[int]] | None) -> None:
         body, bold = self.fonts.body, self.fonts.bold
         y0 = KEY_RECT.y - 11
         body.draw(surface, "PLAYERS", (KEY_RECT.x, y0), palette.SHADOW)
@@ -205,10 +207,11 @@ class SidePanel:
             if player.eliminated:
                 pygame.draw.line(surface, palette.DIM_TEXT, (row.x + 14, row.y + 6),
                                  (row.x + 14 + font.width(name), row.y + 6))
-            body.draw(surface, str(game.territory_count(i)), (row.right - 30, row.y + 2), colour,
+            territories = counts[0][i] if counts else game.territory_count(i)
+            armies = counts[1][i] if counts else game.army_count(i)
+            body.draw(surface, str(territories), (row.right - 30, row.y + 2), colour,
                       align="right")
-            body.draw(surface, str(game.army_count(i)), (row.right - 3, row.y + 2), colour,
-                      align="right")
+            body.draw(surface, str(armies), (row.right - 3, row.y + 2), colour, align="right")
         for i in range(len(game.players), 6):
             y = KEY_RECT.y + 8 + i * ROW_HEIGHT
             for x in range(KEY_RECT.x + 14, KEY_RECT.right - 4, 2):

@@ -516,3 +516,34 @@ def test_the_map_counts_down_roll_by_roll_while_an_attack_is_shown(play_app: Any
         step(app)
     # the map started from twelve and lost one army with each roll shown, not all at once
     assert shown == [12, 11, 10, 9]
+
+
+def test_the_result_is_told_and_counted_only_when_the_dice_have_shown_it(play_app: Any) -> None:
+    """A single roll: the message area and the player key wait for the dice to settle."""
+    from tests.engine.builders import ScriptedRng
+
+    app = play_app
+    app.change_settings(automatic_dice=True, fast_game="normal")
+    game = new_game(("human", "easy"), "uk_full", seed=2)
+    scene = start(app, game)
+    to_human_attack(app, scene)
+    source, target = attack_pair(game)
+    game.armies[source], game.armies[target] = 10, 1
+    game.rng = ScriptedRng([6, 5, 4, 1])  # three dice against one: the defender falls
+    me, victim = game.current, game.owner[target]
+    army_before = game.army_count(victim)
+    news = f"{game.players[me].name} conquers {game.board.territory_name(target)}"
+    told = lambda: " ".join(text for text, _ in scene.messages.log.lines).count(news)  # noqa: E731
+    already = told()
+    scene.perform(act.Attack(source, target, 3))
+    assert game.owner[target] == me  # the engine has decided already
+    assert scene.panel.dice.is_rolling
+    assert told() == already
+    counts = scene._panel_info().counts
+    assert counts is not None and counts[1][victim] == army_before
+    for _ in range(300):
+        if not scene.is_showing_battle:
+            break
+        step(app)
+    assert told() == already + 1
+    assert scene._panel_info().counts is None
