@@ -48,7 +48,8 @@ GAME_TYPE_NAMES = {"uk_full": "UK FULL", "us_full": "US FULL", "uk_short": "UK S
 def describe_interrupted(game: Game) -> str:
     """What the resume offer says: the game type, the players (and who plays them), the turn."""
     kind = GAME_TYPE_NAMES.get(game.config.game_type, game.config.game_type.upper())
-    seats = ", ".join(f"{p.name} ({p.level})" for p in game.players if not p.is_neutral)
+    seats = ", ".join(f"{p.name} ({p.level})" for p in game.players
+                      if not p.is_neutral and not p.eliminated)
     return (f"An interrupted game can be resumed: {kind}, turn {game.turn}.\n"
             f"Players: {seats}.\nResume it, or set up a new game?")
 

@@ -288,6 +288,9 @@ class PlayScene(Scene):
             elif isinstance(e, ev.TerritoryConquered):
                 self.source, self.target = None, None
                 self.mode = "attack_from"
+                self._announced_odds = None  # the attack is over: its odds no longer apply
+            elif isinstance(e, ev.DefenceRequested) and not shows:
+                self.panel.dice.clear()  # a new attack: the last battle's dice would mislead
         self._follow(events)
 
     def _battle_shows(self, events: list[ev.Event]

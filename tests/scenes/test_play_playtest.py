@@ -547,3 +547,20 @@ def test_the_result_is_told_and_counted_only_when_the_dice_have_shown_it(play_ap
         step(app)
     assert told() == already + 1
     assert scene._panel_info().counts is None
+
+
+def test_a_conquest_clears_the_odds_and_a_new_defence_clears_the_old_dice(play_app: Any) -> None:
+    from game.engine import events as ev
+
+    app = play_app
+    app.change_settings(automatic_dice=True, fast_game="instant")
+    game = new_game(("human", "easy"), "uk_full", seed=2)
+    scene = start(app, game)
+    to_human_attack(app, scene)
+    scene._announced_odds = (0.99, "17 v 3")
+    scene.panel.dice.roll(scene.colours[0], scene.colours[1], (6, 5, 4), (1,), "Old", 0.0)
+    source, target = attack_pair(game)
+    scene.absorb([ev.TerritoryConquered(game.current, 1, source, target, 3)])
+    assert scene._announced_odds is None
+    scene.absorb([ev.DefenceRequested(0, source, target, 2)])
+    assert not scene.panel.dice.attacker

@@ -122,3 +122,15 @@ def test_the_resume_offer_is_titled_and_names_the_game_type_players_and_turn(
 def test_no_autosave_means_no_resume_offer(app: App, tmp_path: Path) -> None:
     show(app, SetupScene(app))
     assert not launch.offer_interrupted_game(app, tmp_path)
+
+
+def test_the_resume_offer_leaves_out_eliminated_players() -> None:
+    from game.engine import Game, GameConfig, PlayerSpec
+    from game.scenes.launch import describe_interrupted
+
+    players = [PlayerSpec("Ann", "red"), PlayerSpec("Bob", "blue", "good"),
+               PlayerSpec("Cy", "green", "easy")]
+    game = Game.new(GameConfig.preset("uk_full", players), seed=1)
+    game.players[2].eliminated = True
+    text = describe_interrupted(game)
+    assert "Bob (good)" in text and "Cy" not in text
