@@ -129,6 +129,7 @@ class PlayScene(Scene):
         self._losses: list[tuple[str, str, int, int]] = []
         self._rolls_shown = self._rolls_counted = 0
         self._held_lines: list[Any] = []
+        self._odds_done = False
         self._roll_hold = 0.0
         self._roll_pids = (0, 0)
         self._announced_odds: tuple[float, str] | None = None
@@ -252,6 +253,7 @@ class PlayScene(Scene):
         lines = narrate(game, events, self.is_human)
         self._animation_frame = self.app.frame
         shows = self._battle_shows(events)
+        has_rolls = bool(shows)  # `shows` becomes the roll queue, which is popped below
         sounds: list[Sfx] = []
         if shows:
             # the results are told when the dice have shown them, not before
@@ -288,8 +290,13 @@ class PlayScene(Scene):
             elif isinstance(e, ev.TerritoryConquered):
                 self.source, self.target = None, None
                 self.mode = "attack_from"
-                self._announced_odds = None  # the attack is over: its odds no longer apply
-            elif isinstance(e, ev.DefenceRequested) and not shows:
+                # a human's attack is over: its odds go once its dice have been shown (a
+                # computer's stay up until its next move, so a watcher can read them)
+                if self.is_human(e.player):
+                    self._odds_done = True
+                    if not has_rolls:
+                        self._announced_odds = None
+            elif isinstance(e, ev.DefenceRequested) and not has_rolls:
                 self.panel.dice.clear()  # a new attack: the last battle's dice would mislead
         self._follow(events)
 
@@ -346,6 +353,8 @@ class PlayScene(Scene):
         else:
             self._display = None  # the whole attack has been shown: the map is the game's
             self._flush_narration()
+            if self._odds_done:
+                self._announced_odds, self._odds_done = None, False
 
     def _flush_narration(self) -> None:
         """Tell (and sound) what an attack's rolls led to, once they have been shown."""

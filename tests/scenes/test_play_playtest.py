@@ -561,6 +561,8 @@ def test_a_conquest_clears_the_odds_and_a_new_defence_clears_the_old_dice(play_a
     scene.panel.dice.roll(scene.colours[0], scene.colours[1], (6, 5, 4), (1,), "Old", 0.0)
     source, target = attack_pair(game)
     scene.absorb([ev.TerritoryConquered(game.current, 1, source, target, 3)])
+    for _ in range(3):
+        step(app)
     assert scene._announced_odds is None
     scene.absorb([ev.DefenceRequested(0, source, target, 2)])
     assert not scene.panel.dice.attacker
