@@ -588,7 +588,8 @@ class PlayScene(Scene):
             else:
                 self.messages.status = ""
             return
-        owner = game.owner[tid]
+        owners, armies = self._display or (game.owner, game.armies)  # as the map shows
+        owner = owners[tid]
         name = game.board.territory_name(tid)
         if owner is None:
             self.messages.status = f"Pointer: {name} - unclaimed"
@@ -596,7 +597,7 @@ class PlayScene(Scene):
             player = game.players[owner]
             colour = self.colours[owner].name.lower()
             who = f"{player.name} ({colour})" if player.name.lower() != colour else player.name
-            self.messages.status = f"Pointer: {name} - {who} - {plural(game.armies[tid])}"
+            self.messages.status = f"Pointer: {name} - {who} - {plural(armies[tid])}"
 
     def panel_status(self, pos: tuple[int, int]) -> str:
         """The status line when the pointer is over the side panel or the message area."""
