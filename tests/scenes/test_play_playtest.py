@@ -27,6 +27,15 @@ from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
 )
 
 
+def _ready_to_attack(app: Any, fast_game: str) -> tuple[Any, PlayScene, str, str]:
+    """A human-against-Easy UK game at the human's attack, with Automatic Dice on: the game,
+    the scene, and a territory that can attack with its first target."""
+    app.change_settings(automatic_dice=True, fast_game=fast_game)
+    game = new_game(("human", "easy"), "uk_full", seed=2)
+    scene = start(app, game)
+    to_human_attack(app, scene)
+    source, target = attack_pair(game)
+    return game, scene, source, target
 
 
 # -- 1: every overlay pops exactly once ----------------------------------------------------
@@ -102,19 +111,13 @@ def test_autosaves_never_go_to_the_repo_saves_folder(play_app: Any) -> None:
     assert after == before
 
 
-
-
 # -- 3: the rolls of an attack show before the next prompt --------------------------------------
 def test_do_or_die_attack_shows_every_roll_before_the_occupy_prompt(play_app: Any) -> None:
     from game.engine import events as ev
     from game.scenes.dialogs import NumberDialogScene
 
     app = play_app
-    app.change_settings(automatic_dice=True, fast_game="fast")
-    game = new_game(("human", "easy"), "uk_full", seed=2)
-    scene = start(app, game)
-    to_human_attack(app, scene)
-    source, target = attack_pair(game)
+    game, scene, source, target = _ready_to_attack(app, "fast")
     game.armies[source], game.armies[target] = 40, 6
     scene.attack_mode = "do_or_die"
     applied: list[Any] = []
@@ -494,11 +497,7 @@ def test_the_map_counts_down_roll_by_roll_while_an_attack_is_shown(play_app: Any
     from tests.engine.builders import ScriptedRng
 
     app = play_app
-    app.change_settings(automatic_dice=True, fast_game="fast")
-    game = new_game(("human", "easy"), "uk_full", seed=2)
-    scene = start(app, game)
-    to_human_attack(app, scene)
-    source, target = attack_pair(game)
+    game, scene, source, target = _ready_to_attack(app, "fast")
     game.armies[source], game.armies[target] = 12, 1
     # three rolls lost by the attacker (3 dice against one 6), then the conquest
     game.rng = ScriptedRng([1, 1, 1, 6] * 3 + [6, 1, 1, 1])
@@ -523,11 +522,7 @@ def test_the_result_is_told_and_counted_only_when_the_dice_have_shown_it(play_ap
     from tests.engine.builders import ScriptedRng
 
     app = play_app
-    app.change_settings(automatic_dice=True, fast_game="normal")
-    game = new_game(("human", "easy"), "uk_full", seed=2)
-    scene = start(app, game)
-    to_human_attack(app, scene)
-    source, target = attack_pair(game)
+    game, scene, source, target = _ready_to_attack(app, "normal")
     game.armies[source], game.armies[target] = 10, 1
     game.rng = ScriptedRng([6, 5, 4, 1])  # three dice against one: the defender falls
     me, victim = game.current, game.owner[target]
