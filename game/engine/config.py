@@ -28,6 +28,11 @@ MIN_ARMY_LIMIT = 5
 DEFAULT_ARMY_LIMIT = 12
 
 
+def allows_low_exchange_rate(set_values: str) -> bool:
+    """Low Exchange Rate is valid only when sets of cards increase in value (manual p.34)."""
+    return set_values == "increasing"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSpec:
     """A seat at the table: the engine treats every level alike; the level says who decides."""
@@ -156,6 +161,8 @@ class GameConfig:
              "objective must be world, missions or headquarters"),
             (self.armies_per_placement in (1, 3), "armies per placement turn must be 1 or 3"),
             (self.two_player_armies in (40, 50), "two-player armies must be 40 or 50"),
+            (not self.variants.low_exchange_rate or allows_low_exchange_rate(self.set_values),
+             "Low Exchange Rate needs set values that increase"),
             (not self.neutral or count == 2, "only a two-player game can have a neutral player"),
             (not self.neutral or self.territory_selection == "random",
              "a neutral game must begin with random territory selection"),

@@ -23,6 +23,7 @@ from game.engine.config import (
     MIN_ARMY_LIMIT,
     NEUTRAL_COLOUR,
     GameConfig,
+    allows_low_exchange_rate,
     Variants,
 )
 from game.engine.dice import compare, roll
@@ -702,7 +703,7 @@ class Game:
         else:
             self._require(isinstance(action.value, bool), "A variant is either on or off.")
         if action.name == "low_exchange_rate" and action.value:
-            self._require(self.config.set_values == "increasing",
+            self._require(allows_low_exchange_rate(self.config.set_values),
                           "Low Exchange Rate needs set values that increase.")
 
     def _check_own_turn_option(self, what: str) -> None:

@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.config import DEFAULT_ARMY_LIMIT, HARD_ARMY_LIMIT, MIN_ARMY_LIMIT, GameConfig
+from game.engine.config import (
+    DEFAULT_ARMY_LIMIT,
+    HARD_ARMY_LIMIT,
+    MIN_ARMY_LIMIT,
+    GameConfig,
+    allows_low_exchange_rate,
+)
 from game.scenes.dialogs import NumberDialogScene
 from game.scenes.overlay import OverlayScene
 from game.ui import palette
@@ -116,9 +122,8 @@ class DesignScene(OverlayScene):
         row("Two players start with", "two_player_armies", [("40", 40), ("50", 50)])
         self.variants_y = y + 4
         y += 14
-        # The engine refuses Low Exchange Rate with fixed set values (manual p.34).
         row("Low exchange rate", "low_exchange_rate", on_off,
-            enabled=lambda: self.options.set_values == "increasing")
+            enabled=lambda: allows_low_exchange_rate(self.options.set_values))
         row("Supply lines", "supply_lines", on_off)
         self.rows.append(ChoiceRow(
             fonts, "Army limit", (x, y), [("Off", False), ("On", True)],
@@ -132,7 +137,8 @@ class DesignScene(OverlayScene):
 
     def _set(self, field: str, value: Any) -> None:
         self.options = replace(self.options, **{field: value})
-        if self.options.set_values == "fixed" and self.options.low_exchange_rate:
+        if self.options.low_exchange_rate and not allows_low_exchange_rate(
+                self.options.set_values):
             self.options = replace(self.options, low_exchange_rate=False)
         self._sync()
 

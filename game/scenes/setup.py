@@ -17,7 +17,13 @@ import pygame
 
 from game.audio import Sfx
 from game.engine import Game, GameConfig, PlayerSpec, StateError, Variants
-from game.engine.config import COLOURS, HARD_ARMY_LIMIT, LEVELS, MIN_ARMY_LIMIT
+from game.engine.config import (
+    COLOURS,
+    HARD_ARMY_LIMIT,
+    LEVELS,
+    MIN_ARMY_LIMIT,
+    allows_low_exchange_rate,
+)
 from game.input import Command, CommandEvent
 from game.scenes.base import Scene
 from game.scenes.design import DesignOptions, DesignScene
@@ -601,7 +607,7 @@ def _design_options(data: Any) -> DesignOptions | None:
             return None
         values[f.name] = value
     options = DesignOptions(**values)
-    if options.set_values == "fixed" and options.low_exchange_rate:
+    if options.low_exchange_rate and not allows_low_exchange_rate(options.set_values):
         return None
     return options
 

@@ -185,3 +185,11 @@ def test_special_setup_respects_an_army_limit_set_before_the_game():
                            variants=Variants(army_limit=5)), seed=0, board=BOARD)
     assert max(game.armies.values()) <= 5
     assert all(game.army_count(p) <= 5 * game.territory_count(p) for p in range(4))
+
+
+def test_low_exchange_rate_is_refused_in_a_setup_with_fixed_set_values():
+    from game.engine import Variants
+
+    with pytest.raises(StateError, match="increase"):
+        config("uk_full", 3, variants=Variants(low_exchange_rate=True))
+    assert config("us_full", 3, variants=Variants(low_exchange_rate=True)).variants.low_exchange_rate
