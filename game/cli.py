@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -58,8 +59,18 @@ def add_simulate_options(parser: argparse.ArgumentParser) -> None:
     simulate.add_arguments(parser)
 
 
+def add_replay_options(parser: argparse.ArgumentParser) -> None:
+    """Play back a recorded game (a record file or a save) on screen, or check it headless."""
+    group = parser.add_argument_group("replay")
+    group.add_argument("--replay", type=Path, metavar="FILE",
+                       help="show a recorded game (record file or save) at any speed")
+    group.add_argument("--verify", action="store_true",
+                       help="with --replay: replay headless and exit 0 only if the final state "
+                            "equals the recorded one")
+
+
 OPTION_GROUPS: tuple[Callable[[argparse.ArgumentParser], None], ...] = (
-    add_display_options, add_demo_options, add_simulate_options,
+    add_display_options, add_demo_options, add_simulate_options, add_replay_options,
 )
 
 
@@ -79,12 +90,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.seed is None:
             args.seed = 1
         return simulate.run(args)
+    if getattr(args, "replay", None) is not None:
+        from game.replay import run_from_args  # noqa: PLC0415
+
+        if args.verify:
+            return run_from_args(args)
+        problem = run_from_args(args, check_only=True)
+        if problem:
+            return problem
+    elif getattr(args, "verify", False):
+        print("--verify needs --replay FILE", file=sys.stderr)
+        return 2
     from game.app import AppOptions, run  # noqa: PLC0415 - pygame loads only when the game is played
 
     options = AppOptions.from_args(args)
     if args.demo:
         options = dataclasses.replace(options, first_scene=_demo_scene(args))
+    elif getattr(args, "replay", None) is not None:
+        options = dataclasses.replace(options, first_scene=_replay_scene(args.replay))
     return run(options)
+
+
+def _replay_scene(path: Path) -> Callable[..., object]:
+    def first_scene(app: object) -> object:
+        from game.scenes.replay import start_replay  # noqa: PLC0415
+
+        return start_replay(app, path)  # type: ignore[arg-type]
+
+    return first_scene
 
 
 def _demo_scene(args: argparse.Namespace) -> Callable[..., object]:

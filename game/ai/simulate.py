@@ -14,7 +14,8 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from pathlib import Path
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -39,6 +40,7 @@ class GameResult:
     decisions: int
     illegal_actions: int
     decision_seconds: list[float] = field(default_factory=list)
+    final: Game | None = field(default=None, repr=False)  # the finished game, for --record-dir
 
     @property
     def winner_level(self) -> str | None:
@@ -82,7 +84,7 @@ def play_game(config: GameConfig, seed: int, max_turns: int = DEFAULT_MAX_TURNS,
             game.apply(fallback_action(game))
     illegal += sum(g.fallbacks for g in generals.values())
     return GameResult(seed, levels, game.winner, game.turn, clock() - start, decisions, illegal,
-                      timings)
+                      timings, game)
 
 
 @dataclass
@@ -137,7 +139,8 @@ def _percentile(values: list[float], pct: float) -> float:
 def run_games(levels: Sequence[str], games: int, *, game_type: str = "us_full",
               neutral: bool = False, seed: int = 1, max_turns: int = DEFAULT_MAX_TURNS,
               hq_to_win: int | None = None, variants: Variants | None = None,
-              time_decisions: bool = False, progress: TextIO | None = None) -> Summary:
+              time_decisions: bool = False, progress: TextIO | None = None,
+              on_game: Callable[[int, GameResult], None] | None = None) -> Summary:
     """Plays `games` games, rotating the seats, and sums them up."""
     summary = Summary(wins={level: 0 for level in dict.fromkeys(levels)})
     n = len(levels)
@@ -145,7 +148,10 @@ def run_games(levels: Sequence[str], games: int, *, game_type: str = "us_full",
         seated = [levels[(i + j) % n] for j in range(n)]
         config = make_config(seated, game_type, neutral=neutral, hq_to_win=hq_to_win,
                              variants=variants)
-        summary.add(play_game(config, seed + i, max_turns, time_decisions))
+        result = play_game(config, seed + i, max_turns, time_decisions)
+        summary.add(result)
+        if on_game is not None:
+            on_game(i, result)
         if progress is not None:
             _draw_progress(progress, i + 1, games, summary)
     if progress is not None:
@@ -200,6 +206,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _add(parser, "--hq-to-win", type=int, default=None,
          help="US short game: HQs to occupy to win (default all)")
     _add(parser, "--json", action="store_true", help="print one JSON object")
+    _add(parser, "--record-dir", type=Path, default=None, metavar="DIR",
+         help="write each game's record (seed and every action) to DIR, one JSON file a game")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -219,19 +227,35 @@ def run(args: argparse.Namespace) -> int:
         print("--neutral needs exactly two players", file=sys.stderr)
         return 2
     progress = sys.stderr if sys.stderr.isatty() else None
+    on_game = _record_writer(args.record_dir) if getattr(args, "record_dir", None) else None
     try:
         summary = run_games(levels, games, game_type=getattr(args, "game_type", "us_full"),
                             neutral=neutral, seed=int(getattr(args, "seed", 1)),
                             max_turns=int(getattr(args, "max_turns", DEFAULT_MAX_TURNS)),
-                            hq_to_win=getattr(args, "hq_to_win", None), progress=progress)
+                            hq_to_win=getattr(args, "hq_to_win", None), progress=progress,
+                            on_game=on_game)
     except ValueError as exc:  # StateError: e.g. an impossible --hq-to-win
         print(f"cannot set up the game: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"cannot write a record: {exc}", file=sys.stderr)
+        return 1
     if getattr(args, "json", False):
         print(json.dumps(summary.to_dict()))
     else:
         print(format_summary(summary, levels))
     return 0
+
+
+def _record_writer(directory: Path) -> Callable[[int, GameResult], None]:
+    """Writes game i's record file into `directory` (file I/O lives in game/replay.py)."""
+    from game.replay import record_file_name, write_record  # noqa: PLC0415
+
+    def write(index: int, result: GameResult) -> None:
+        assert result.final is not None
+        write_record(result.final, directory / record_file_name(result.seed, index))
+
+    return write
 
 
 def main(argv: Sequence[str] | None = None) -> int:

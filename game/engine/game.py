@@ -29,6 +29,7 @@ from game.engine.config import (
 from game.engine.dice import compare, roll
 from game.engine.errors import IllegalActionError
 from game.engine.missions import CONQUER_24, MISSIONS, Mission
+from game.engine.record import GameRecord
 
 PlayerId = int
 FORCED_TRADE_HAND = 5
@@ -138,6 +139,7 @@ class Game:
         self.end_reason: str | None = None
         self.stats = Statistics([], [], [], [])
         self.opening_events: list[ev.Event] = []
+        self.record = GameRecord()  # every applied action, for replay, the log and luck
 
     @classmethod
     def new(cls, config: GameConfig, seed: int, board: WorldMap | None = None) -> Game:
@@ -159,6 +161,7 @@ class Game:
         game.stats = Statistics([0] * count, [0] * count, [0] * count, [0] * count)
         game.hq_to_win = config.hq_to_win or len(config.players)
         game.opening_events = game._set_up()
+        game.record.from_start = True
         return game
 
     def _set_up(self) -> list[ev.Event]:
@@ -493,6 +496,7 @@ class Game:
         if self.phase in TURN_PHASES and self.objective != "world":
             # a mission (18 territories with 2 armies) can be fulfilled by placing or moving
             self._check_winner(events)
+        self.record.actions.append(action)
         return events
 
     def _validator(self, action: Action) -> Callable[[Any], None]:

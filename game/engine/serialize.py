@@ -15,6 +15,7 @@ from game.engine.config import COLOURS, HARD_ARMY_LIMIT, LEVELS, NEUTRAL_COLOUR,
 from game.engine.errors import StateError
 from game.engine.game import Battle, Game, Phase, PlayerState, Statistics
 from game.engine.missions import MISSIONS
+from game.engine.record import GameRecord, record_from_data, record_to_data
 
 RNG_STATE_LENGTH = 625
 
@@ -77,6 +78,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
             "invasions_lost": list(game.stats.invasions_lost),
             "history": [dict(h) for h in game.stats.history],
         },
+        "record": record_to_data(game.record),
     }
 
 
@@ -152,6 +154,8 @@ def game_from_dict(data: dict[str, Any], board: WorldMap | None = None) -> Game:
     _read_cards(game, r)
     _read_turn(game, r)
     _read_stats(game, r)
+    # saves from before the record was kept have none: the game records from now on
+    game.record = record_from_data(data["record"]) if "record" in data else GameRecord()
     _check_phase(game)
     return game
 

@@ -1,0 +1,170 @@
+"""The game record: every action applied since the game began, and replaying it. No pygame.
+
+The engine is deterministic from its seed and its actions, so a game's seed, config and the
+ordered list of actions are the whole story: `Game.new(config, seed)` followed by the same
+actions gives the same game, roll for roll. The record lives inside the game's state, so every
+save (local, network server) carries it.
+
+Actions are stored compactly as `[kind, field1, field2, ...]` in the fields' declared order,
+since a long game holds tens of thousands of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
+
+from game.engine import events as ev
+from game.engine.actions import ACTION_TYPES, Action
+from game.engine.errors import IllegalActionError, StateError
+
+if TYPE_CHECKING:
+    from game.engine.board import WorldMap
+    from game.engine.game import Game
+
+MAX_RECORDED_ACTIONS = 1_000_000
+
+
+@dataclass
+class GameRecord:
+    """The actions applied to a game, in order.
+
+    `from_start` is True when the list begins at `Game.new` (so it can be replayed); a game
+    loaded from an older save, or built by hand in a test, records only from then on.
+    """
+
+    actions: list[Action] = field(default_factory=list)
+    from_start: bool = False
+
+
+# ---------------------------------------------------------------------- codec
+def encode_action(action: Action) -> list[Any]:
+    """`[kind, *field values]`, JSON-ready (tuples become lists)."""
+    values: list[Any] = [action.kind]
+    for f in fields(action):  # type: ignore[arg-type]
+        value = getattr(action, f.name)
+        values.append(list(value) if isinstance(value, tuple) else value)
+    return values
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_value(kind: str, name: str, annotation: str, value: Any) -> Any:
+    ok: bool
+    if annotation == "str":
+        ok = isinstance(value, str) and len(value) <= 64
+    elif annotation == "int":
+        ok = _is_int(value) and -(10**9) <= value <= 10**9
+    elif annotation.startswith("tuple[str"):
+        ok = (isinstance(value, list) and len(value) == 3
+              and all(isinstance(v, str) and len(v) <= 64 for v in value))
+        value = tuple(value) if ok else value
+    elif annotation == "bool | int | None":
+        ok = value is None or isinstance(value, bool) or (_is_int(value) and 0 <= value <= 10**6)
+    else:  # a field type this codec does not know: refuse rather than guess
+        ok = False
+    if not ok:
+        raise StateError(f"a recorded '{kind}' action has a bad {name}: {value!r}")
+    return value
+
+
+def decode_action(data: Any) -> Action:
+    """Rebuilds an action from `encode_action` output; raises StateError on anything else."""
+    if not isinstance(data, list) or not data or not isinstance(data[0], str):
+        raise StateError(f"a recorded action is not [kind, ...]: {data!r:.60}")
+    kind = data[0]
+    cls = ACTION_TYPES.get(kind)
+    if cls is None:
+        raise StateError(f"the record holds an unknown action {kind!r:.40}")
+    declared = fields(cls)
+    if len(data) != len(declared) + 1:
+        raise StateError(f"a recorded '{kind}' action should have {len(declared)} values")
+    args = {f.name: _check_value(kind, f.name, str(f.type), value)
+            for f, value in zip(declared, data[1:], strict=True)}
+    action: Action = cls(**args)
+    return action
+
+
+def record_to_data(record: GameRecord) -> dict[str, Any]:
+    return {"from_start": record.from_start,
+            "actions": [encode_action(a) for a in record.actions]}
+
+
+def record_from_data(data: Any) -> GameRecord:
+    """Checks and rebuilds a record (its structure; whether it replays is `replay_game`'s job)."""
+    if not isinstance(data, dict):
+        raise StateError("'record' must be an object")
+    from_start = data.get("from_start")
+    actions = data.get("actions")
+    if not isinstance(from_start, bool):
+        raise StateError("'record' must say whether it starts at the beginning (from_start)")
+    if not isinstance(actions, list):
+        raise StateError("'record' must hold a list of actions")
+    if len(actions) > MAX_RECORDED_ACTIONS:
+        raise StateError(f"'record' holds more than {MAX_RECORDED_ACTIONS} actions")
+    return GameRecord([decode_action(a) for a in actions], from_start)
+
+
+# ---------------------------------------------------------------------- replay
+class ReplayError(ValueError):
+    """A record that cannot be replayed; the message says where and why."""
+
+
+class Replayer:
+    """Steps a fresh game through a record, one action at a time, giving each action's events.
+
+    The first step gives the set-up's own events (dealing, first player) with no action.
+    """
+
+    def __init__(self, final: Game, board: WorldMap | None = None) -> None:
+        from game.engine.game import Game  # noqa: PLC0415 - game.py imports this module
+
+        if not final.record.from_start:
+            raise ReplayError("this game's record does not start at the beginning of the game")
+        self.actions: list[Action] = list(final.record.actions)
+        self.game = Game.new(final.config, final.seed, board or final.board)
+        self.index = 0
+        self.opening: list[ev.Event] = list(self.game.opening_events)
+
+    @property
+    def at_end(self) -> bool:
+        return self.index >= len(self.actions)
+
+    @property
+    def next_action(self) -> Action | None:
+        return None if self.at_end else self.actions[self.index]
+
+    def step(self) -> list[ev.Event]:
+        """Applies the next recorded action; ReplayError if it is illegal here."""
+        action = self.actions[self.index]
+        try:
+            events = self.game.apply(action)
+        except IllegalActionError as exc:
+            raise ReplayError(f"action {self.index + 1} of {len(self.actions)} ({action!r}) "
+                              f"is illegal on replay, turn {self.game.turn}: {exc}") from exc
+        self.index += 1
+        return events
+
+    def steps(self) -> Iterator[tuple[Action | None, list[ev.Event]]]:
+        """(None, set-up events), then (action, its events) for every recorded action."""
+        yield None, self.opening
+        while not self.at_end:
+            action = self.actions[self.index]
+            yield action, self.step()
+
+
+def replay_game(final: Game) -> Game:
+    """The game rebuilt from `final`'s seed, config and record; ReplayError if it cannot be."""
+    replayer = Replayer(final)
+    while not replayer.at_end:
+        replayer.step()
+    return replayer.game
+
+
+def state_differences(a: dict[str, Any], b: dict[str, Any], limit: int = 5) -> list[str]:
+    """The top-level keys of two `to_dict` states that differ (for a readable verify message)."""
+    keys = sorted(set(a) | set(b))
+    return [k for k in keys if a.get(k) != b.get(k)][:limit]
