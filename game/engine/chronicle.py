@@ -1,0 +1,211 @@
+"""The game's story told from its record: a readable log of every turn, and luck figures. No pygame.
+
+`Chronicle` replays a game's record on a fresh game, turning each action's events into log
+lines (claims, placements, trades, each roll of dice, conquests, moves, eliminations) and
+feeding the luck table. It keeps its replay, so `update` only replays what was added since.
+Secrets stay secret: a drawn card, a chosen headquarters or a new mission is not named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine import events as ev
+from game.engine.actions import Action, EndTurn
+from game.engine.errors import IllegalActionError
+from game.engine.game import Game
+from game.engine.luck import LuckTable
+
+ADVANTAGE_NAMES = {"reroll": "Attack Advantage", "six": "Computer Advantage"}
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the log. `players` are the seats it concerns (for the filter)."""
+
+    index: int  # the recorded action that caused it (0 for the set-up)
+    turn: int
+    kind: str  # the event's name, or "Turn" for a turn's heading
+    text: str
+    players: tuple[int, ...] = ()
+
+
+@dataclass
+class Chronicle:
+    """The log and the luck of one game, built by replaying its record."""
+
+    final: Game
+    entries: list[LogEntry] = field(default_factory=list)
+    luck: LuckTable = field(init=False)
+    movers: list[int] = field(default_factory=list)  # who was to move before each action
+    turn_players: list[int] = field(default_factory=list)  # whose turn it was, each action
+    error: str | None = None
+    _game: Game | None = None
+    _attacker: int | None = None
+    _defender: int | None = None
+    _turn: int = 0
+
+    def __post_init__(self) -> None:
+        self.luck = LuckTable.for_players(len(self.final.players))
+        if not self.final.record.from_start:
+            self.error = "This game was saved before games kept a record: no log for it."
+            return
+        self._game = Game.new(self.final.config, self.final.seed, self.final.board)
+        self._tell(0, None, list(self._game.opening_events))
+        self.update()
+
+    @property
+    def available(self) -> bool:
+        return self.error is None
+
+    def update(self) -> None:
+        """Replays the actions recorded since the last call."""
+        game = self._game
+        if game is None:
+            return
+        actions = self.final.record.actions
+        for index in range(len(self.movers), len(actions)):
+            action = actions[index]
+            self.movers.append(game.to_move)
+            self.turn_players.append(game.current)
+            try:
+                events = game.apply(action)
+            except IllegalActionError as exc:
+                self.error = f"The record stops making sense at action {index + 1}: {exc}"
+                self._game = None
+                return
+            self.luck.observe(action, events)
+            self._tell(index + 1, action, events)
+
+    # ------------------------------------------------------------------ texts
+    def _name(self, seat: int) -> str:
+        assert self._game is not None
+        return self._game.players[seat].name
+
+    def _place(self, territory: str) -> str:
+        return self.final.board.territory_name(territory)
+
+    def _card(self, card: str) -> str:
+        if card.startswith("wild"):
+            return "Wild"
+        return self._place(card)
+
+    def _tell(self, index: int, action: Action | None, events: list[ev.Event]) -> None:
+        if isinstance(action, EndTurn) and self.turn_players:
+            seat = self.turn_players[-1]
+            self.entries.append(LogEntry(index, self._turn, "EndTurn",
+                                         f"{self._name(seat)} ends the turn", (seat,)))
+        for event in events:
+            if isinstance(event, ev.TurnStarted):
+                self._turn = event.turn
+            said = self._describe(event)
+            if said is not None:
+                text, players = said
+                self.entries.append(LogEntry(index, self._turn, type(event).__name__, text,
+                                             players))
+
+    def _describe(self, e: ev.Event) -> tuple[str, tuple[int, ...]] | None:  # noqa: PLR0911, PLR0912
+        n, p = self._name, self._place
+        if isinstance(e, ev.FirstPlayerChosen):
+            return f"{n(e.player)} moves first", (e.player,)
+        if isinstance(e, ev.TerritoryClaimed):
+            return f"{n(e.player)} claims {p(e.territory)}", (e.player,)
+        if isinstance(e, ev.ArmiesPlaced):
+            armies = "an army" if e.count == 1 else f"{e.count} armies"
+            return f"{n(e.player)} places {armies} on {p(e.territory)}", (e.player,)
+        if isinstance(e, ev.PlacementsUndone):
+            return f"{n(e.player)} takes back {e.count} placed armies", (e.player,)
+        if isinstance(e, ev.MissionsDealt):
+            return "Secret missions are dealt", tuple(e.players)
+        if isinstance(e, ev.HeadquartersChosen):
+            return f"{n(e.player)} chooses a secret headquarters", (e.player,)
+        if isinstance(e, ev.HeadquartersRevealed):
+            named = ", ".join(f"{n(s)} {p(t)}" for s, t in e.headquarters)
+            return f"Headquarters revealed: {named}", tuple(s for s, _ in e.headquarters)
+        if isinstance(e, ev.TurnStarted):
+            return f"TURN {e.turn}: {n(e.player).upper()}", (e.player,)
+        if isinstance(e, ev.ReinforcementsReceived):
+            extra = f", continents {', '.join(e.continents)}" if e.continents else ""
+            return (f"{n(e.player)} receives {e.count} armies ({e.territories} territories"
+                    f"{extra})"), (e.player,)
+        if isinstance(e, ev.NeutralReinforced):
+            return f"Neutral reinforces {p(e.territory)} with {e.count}", ()
+        if isinstance(e, ev.SetTraded):
+            cards = ", ".join(self._card(c) for c in e.cards)
+            return f"{n(e.player)} trades {cards} for {e.value} armies", (e.player,)
+        if isinstance(e, ev.CardBonus):
+            return f"{n(e.player)} gets {e.count} extra on {p(e.territory)} (card bonus)", \
+                (e.player,)
+        if isinstance(e, ev.ArmiesLostToLimit):
+            where = f" on {p(e.territory)}" if e.territory else ""
+            return f"{n(e.player)} loses {e.count} armies{where} to the army limit", (e.player,)
+        if isinstance(e, ev.DiceRolled):
+            self._attacker, self._defender = e.attacker, e.defender
+            return None
+        if isinstance(e, ev.AdvantageUsed):
+            return (f"{n(e.player)} uses {ADVANTAGE_NAMES.get(e.advantage, e.advantage)}: "
+                    f"a {e.before} becomes a {e.after}"), (e.player,)
+        if isinstance(e, ev.BattleResolved):
+            return self._battle(e)
+        if isinstance(e, ev.AttackStopped):
+            return f"The attack on {p(e.target)} stops ({e.reason})", self._battle_seats()
+        if isinstance(e, ev.TerritoryConquered):
+            return (f"{n(e.player)} conquers {p(e.target)} from {n(e.previous_owner)}",
+                    (e.player, e.previous_owner))
+        if isinstance(e, ev.ArmiesMoved):
+            if e.reason == "occupy":
+                return f"{n(e.player)} occupies {p(e.target)} with {e.count}", (e.player,)
+            return (f"{n(e.player)} moves {e.count} from {p(e.source)} to {p(e.target)}",
+                    (e.player,))
+        if isinstance(e, ev.PlayerEliminated):
+            cards = f", taking {e.cards_taken} cards" if e.cards_taken else ""
+            return f"{n(e.player)} is eliminated by {n(e.by)}{cards}", (e.player, e.by)
+        if isinstance(e, ev.CardDrawn):
+            return f"{n(e.player)} draws a card", (e.player,)
+        if isinstance(e, ev.DeckReshuffled):
+            return f"The discards are shuffled into a new deck ({e.cards} cards)", ()
+        if isinstance(e, ev.MissionChanged):
+            return f"{n(e.player)} gets a new mission ({e.reason})", (e.player,)
+        if isinstance(e, ev.VariantChanged):
+            return f"Variant {e.name.replace('_', ' ')} set to {e.value}", ()
+        if isinstance(e, ev.SidesChanged):
+            return f"{n(e.other)} and {n(e.player)} change sides", (e.player, e.other)
+        if isinstance(e, ev.CheatUsed):
+            return f"{n(e.player)} cheats and takes {p(e.territory)}", (e.player,)
+        if isinstance(e, ev.GameExtended):
+            return "The game is extended to world domination", ()
+        if isinstance(e, ev.GameWon):
+            return f"{n(e.player)} WINS ({e.reason})", (e.player,)
+        if isinstance(e, ev.GameAbandoned):
+            return "The game is ended without a winner", ()
+        return None
+
+    def _battle_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in (self._attacker, self._defender) if s is not None)
+
+    def _battle(self, e: ev.BattleResolved) -> tuple[str, tuple[int, ...]]:
+        assert self._game is not None
+        attacker = self._attacker if self._attacker is not None else self._game.current
+        defender = self._defender
+        dice = f"{'-'.join(map(str, e.attacker_dice))} v {'-'.join(map(str, e.defender_dice))}"
+        result = []
+        if e.attacker_losses:
+            result.append(f"{self._name(attacker)} loses {e.attacker_losses}")
+        if e.defender_losses:
+            who = self._name(defender) if defender is not None else "defender"
+            result.append(f"{who} loses {e.defender_losses}")
+        text = (f"{self._name(attacker)} attacks {self._place(e.target)} from "
+                f"{self._place(e.source)}: {dice}, {', '.join(result)}")
+        seats = (attacker,) if defender is None else (attacker, defender)
+        return text, seats
+
+    # ------------------------------------------------------------------ queries
+    def last_turn_start(self, seat: int) -> int:
+        """The number of recorded actions up to the end of `seat`'s most recent turn.
+
+        Replaying from there shows what the others did since (0 if `seat` has not moved yet).
+        """
+        for index in range(len(self.turn_players) - 1, -1, -1):
+            if self.turn_players[index] == seat:
+                return index + 1
+        return 0
