@@ -125,7 +125,9 @@ class Chronicle:
         if isinstance(e, ev.TurnStarted):
             return f"TURN {e.turn}: {n(e.player).upper()}", (e.player,)
         if isinstance(e, ev.ReinforcementsReceived):
-            extra = f", continents {', '.join(e.continents)}" if e.continents else ""
+            names = [self.final.board.continents[c].name if c in self.final.board.continents
+                     else c for c in e.continents]
+            extra = f"; holds {', '.join(names)}" if names else ""
             return (f"{n(e.player)} receives {e.count} armies ({e.territories} territories"
                     f"{extra})"), (e.player,)
         if isinstance(e, ev.NeutralReinforced):
@@ -148,6 +150,8 @@ class Chronicle:
         if isinstance(e, ev.BattleResolved):
             return self._battle(e)
         if isinstance(e, ev.AttackStopped):
+            if e.reason == "single battle":  # the roll's own line says all there is
+                return None
             return f"The attack on {p(e.target)} stops ({e.reason})", self._battle_seats()
         if isinstance(e, ev.TerritoryConquered):
             return (f"{n(e.player)} conquers {p(e.target)} from {n(e.previous_owner)}",

@@ -98,6 +98,7 @@ class LuckTable:
             defender.expected_lost += exp_def
             defender.expected_killed += exp_att
 
-    def final_series(self) -> list[list[float]]:
-        """The per-turn series with the present figures appended as the last point."""
-        return [*self.series, [float(p.luck) for p in self.players]]
+    def lines(self) -> list[list[float]]:
+        """Per seat, its running luck at the start of each turn and now (the plot's lines)."""
+        points = [*self.series, [float(p.luck) for p in self.players]]
+        return [[point[seat] for point in points] for seat in range(len(self.players))]

@@ -1,0 +1,97 @@
+"""INFO > Game Log: every turn in words, filterable by player, and exportable.
+
+Left and right (keys, stick, d-pad) or the player buttons choose whose lines to show; up and
+down, Page Up/Down, Home/End, the wheel and the scroll bar scroll; Tab or the pad's shoulder
+buttons reach EXPORT and OK.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.input import Command, CommandEvent
+from game.scenes.overlay import OverlayScene, player_colour
+from game.scenes.story import chronicle_for, export_message
+from game.ui import palette
+from game.ui.loglist import LogLine, LogList
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.engine import Game
+    from game.engine.chronicle import Chronicle
+
+FILTER_W = 70
+
+
+class GameLogScene(OverlayScene):
+    """The whole game's log over the play (or game-over) screen."""
+
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app, "Game Log", (620, 384))
+        self.game = game
+        self.chronicle: Chronicle = chronicle_for(app, game)
+        self.seat: int | None = None  # None shows everyone
+        self.note = ""
+        body = self.body
+        self.list = LogList(app.fonts, pygame.Rect(body.x, body.y + 20, body.width,
+                                                   body.height - 34))
+        self.filters = [Button(app.fonts, (body.x + i * (FILTER_W + 4), body.y, FILTER_W, 15),
+                               label, lambda i=i: self.choose(i - 1))
+                        for i, label in enumerate(["ALL", *(p.name for p in game.players)])]
+        self.export = Button(app.fonts, self.button_rect(1), "EXPORT", self.do_export)
+        self.add_widgets([*self.filters, self.export])
+        self.choose(None)
+
+    @property
+    def shown_count(self) -> int:
+        return len(self.list.lines)
+
+    def choose(self, seat: int | None) -> None:
+        """Show only the lines about `seat` (None: all)."""
+        if seat is not None and not 0 <= seat < len(self.game.players):
+            seat = None
+        self.seat = seat
+        for i, button in enumerate(self.filters):
+            button.selected = (i - 1 == seat) if seat is not None else i == 0
+        self.list.set_lines(self.lines())
+
+    def lines(self) -> list[LogLine]:
+        if not self.chronicle.available:
+            return [LogLine(self.chronicle.error or "No log.")]
+        game = self.game
+        out = []
+        for entry in self.chronicle.entries:
+            if entry.kind != "TurnStarted" and self.seat is not None \
+                    and self.seat not in entry.players:
+                continue
+            colour = player_colour(game, entry.players[0]) if entry.players else None
+            out.append(LogLine(entry.text if entry.kind == "TurnStarted"
+                               else entry.text, colour, entry.kind == "TurnStarted"))
+        return out
+
+    def do_export(self) -> None:
+        _, self.note = export_message(self.app, self.game)
+
+    def handle(self, command: CommandEvent) -> None:
+        kind = command.kind
+        if kind in (Command.LEFT, Command.RIGHT):
+            count = len(self.filters)
+            index = (self.seat + 1) if self.seat is not None else 0
+            index = (index + (1 if kind is Command.RIGHT else -1)) % count
+            self.choose(index - 1 if index else None)
+            return
+        if self.list.handle(command):
+            return
+        super().handle(command)
+
+    def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        self.list.draw(surface)
+        fonts = self.app.fonts
+        who = "everyone" if self.seat is None else self.game.players[self.seat].name
+        text = self.note or (f"{self.shown_count} lines about {who}.  Left/Right: player  "
+                             "Up/Down, PgUp/PgDn: scroll  Tab: buttons")
+        fonts.body.draw(surface, fonts.body.ellipsize(text, body.width - 150),
+                        (body.x, body.bottom - 9), palette.AMBER if self.note else palette.SHADOW)
