@@ -67,6 +67,8 @@ def add_replay_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--verify", action="store_true",
                        help="with --replay: replay headless and exit 0 only if the final state "
                             "equals the recorded one")
+    group.add_argument("--export", type=Path, metavar="DIR",
+                       help="with --replay: write the game's log and luck as text and CSV to DIR")
 
 
 OPTION_GROUPS: tuple[Callable[[argparse.ArgumentParser], None], ...] = (
@@ -93,13 +95,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "replay", None) is not None:
         from game.replay import run_from_args  # noqa: PLC0415
 
-        if args.verify:
+        if args.verify or args.export:
             return run_from_args(args)
         problem = run_from_args(args, check_only=True)
         if problem:
             return problem
-    elif getattr(args, "verify", False):
-        print("--verify needs --replay FILE", file=sys.stderr)
+    elif getattr(args, "verify", False) or getattr(args, "export", None):
+        print("--verify and --export need --replay FILE", file=sys.stderr)
         return 2
     from game.app import AppOptions, run  # noqa: PLC0415 - pygame loads only when the game is played
 

@@ -158,7 +158,8 @@ def record_file_name(seed: int, index: int) -> str:
 
 
 def run_from_args(args: Any, check_only: bool = False) -> int:
-    """`--replay FILE --verify`: 0 when the replay equals the record, 1 when not or unreadable.
+    """`--replay FILE --verify` and/or `--export DIR`: 0 on success, 1 when the replay differs
+    from the record, the file is unusable or the export cannot be written.
 
     With `check_only`, only checks that the file loads (before a window opens) and says nothing
     when it does.
@@ -166,16 +167,28 @@ def run_from_args(args: Any, check_only: bool = False) -> int:
     import sys  # noqa: PLC0415
 
     path = Path(args.replay)
+    try:
+        game = load_recorded_game(path)
+    except RecordFileError as exc:
+        verb = "cannot replay" if check_only else f"{path.name}: FAILED"
+        print(f"{verb}: {exc}" if check_only else f"{verb}, {exc}", file=sys.stderr)
+        return 1
     if check_only:
-        try:
-            load_recorded_game(path)
-        except RecordFileError as exc:
-            print(f"cannot replay: {exc}", file=sys.stderr)
+        return 0
+    if getattr(args, "verify", False):
+        result = verify_game(game)
+        if not result.ok:
+            print(f"{path.name}: FAILED, {result.message}", file=sys.stderr)
             return 1
-        return 0
-    result = verify_file(path)
-    if result.ok:
         print(f"{path.name}: OK, {result.message}")
-        return 0
-    print(f"{path.name}: FAILED, {result.message}", file=sys.stderr)
-    return 1
+    folder = getattr(args, "export", None)
+    if folder is not None:
+        from game.export import export_story  # noqa: PLC0415
+
+        try:
+            done = export_story(game, Path(folder), stem=path.stem)
+        except (OSError, ValueError) as exc:
+            print(f"cannot export to {folder}: {exc}", file=sys.stderr)
+            return 1
+        print(done.message)
+    return 0

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.audio import Sfx
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.overlay import colour_swatch, player_colour
 from game.scenes.tables import battle_table
@@ -59,7 +59,9 @@ class GameOverScene(Scene):
                                is_default=True, bold=True)
         self.title = Button(fonts, (454, 374, 84, 17), "TITLE", self.to_title)
         self.full_map = Button(fonts, (362, 374, 84, 17), "FULL MAP", self.show_map)
-        self.buttons = [self.full_map, self.title, self.new_game]
+        self.luck = Button(fonts, (270, 374, 84, 17), "LUCK", self.show_luck)
+        self.log = Button(fonts, (178, 374, 84, 17), "GAME LOG", self.show_log)
+        self.buttons = [self.log, self.luck, self.full_map, self.title, self.new_game]
         self.territories = series(game, "territories")
         self.armies = series(game, "armies")
 
@@ -103,6 +105,16 @@ class GameOverScene(Scene):
 
         self.app.scenes.push(FullMapScene(self.app, self.game))
 
+    def show_luck(self) -> None:
+        from game.scenes.luck import LuckScene  # noqa: PLC0415
+
+        self.app.scenes.push(LuckScene(self.app, self.game))
+
+    def show_log(self) -> None:
+        from game.scenes.gamelog import GameLogScene  # noqa: PLC0415
+
+        self.app.scenes.push(GameLogScene(self.app, self.game))
+
     # -- frame ------------------------------------------------------------------------------
     def handle(self, command: CommandEvent) -> None:
         kind = command.kind
@@ -110,7 +122,17 @@ class GameOverScene(Scene):
             self.time = GROW_SECONDS  # the first key or click finishes the graphs at once
             if kind is Command.SKIP:
                 return
-        if kind is Command.CONFIRM:
+        focused = next((b for b in self.buttons if b.focused), None)
+        if kind in (Command.NEXT, Command.PREVIOUS):
+            # Tab and the pad's shoulder buttons walk the buttons (LUCK, GAME LOG... by keys)
+            index = self.buttons.index(focused) if focused else len(self.buttons) - 1
+            index = (index + (1 if kind is Command.NEXT else -1)) % len(self.buttons)
+            for i, button in enumerate(self.buttons):
+                button.focused = i == index
+        elif focused is not None and (kind is Command.CONFIRM or (
+                kind is Command.PRESS and command.device is not Device.MOUSE)):
+            focused.press()
+        elif kind is Command.CONFIRM:
             self.new_game.press()
         elif kind is Command.CANCEL:
             self.title.press()

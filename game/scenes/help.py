@@ -51,7 +51,9 @@ HELP_PARAGRAPHS = (
      ' Undo Placements (take back this turn\'s placed armies), End Turn, Extend Game... (a short'
      ' game becomes a full one), End Game... (abandon it without a winner).'),
     ('INFO: Battles (league table), Territories (with the continent bonus chart), Cards (how many '
-     'each holds), Full Map, Key, RISK Card, Continents, Help.'),
+     'each holds), Full Map, Key, RISK Card, Game Log (every turn in words, by player), Luck '
+     '(dice against the odds), Review Last Turn (the map replays what the others did), '
+     'Continents, Help.'),
     ('VARIANTS: Low Exchange Rate, Supply Lines, Army Limit..., Attack Advantage, '
      'Computer Advantage.'),
     ('OPTIONS: Change Sides..., Cheat, Sound, Fast Game: Normal, Fast Game: Fast, '

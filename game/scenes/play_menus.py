@@ -30,6 +30,9 @@ from game.scenes.info import (
     TerritoriesInfoScene,
 )
 from game.scenes.title import CreditsScene
+from game.scenes.gamelog import GameLogScene
+from game.scenes.luck import LuckScene
+from game.scenes.review import review_scene
 from game.settings import FAST_GAME_LEVELS
 from game.ui import palette
 from game.ui.menubar import Menu, MenuItem, separator
@@ -144,6 +147,11 @@ class PlayMenus:
                 MenuItem("Full Map", self.info(FullMapScene)),
                 MenuItem("Key", self.info(KeyScene)),
                 MenuItem("RISK Card", self.risk_card),
+                separator(),
+                MenuItem("Game Log", self.info(GameLogScene)),
+                MenuItem("Luck", self.info(LuckScene)),
+                MenuItem("Review Last Turn", self.review_last_turn,
+                         enabled=lambda: g().record.from_start and bool(g().record.actions)),
                 separator(),
                 MenuItem("Continents", self.continents, hotkey="F2", command=Command.CONTINENTS),
                 MenuItem("Help", self.help, hotkey="F1"),
@@ -270,6 +278,14 @@ class PlayMenus:
         viewer = self.scene.viewer
         self._push(RiskCardScene(self.app, self.game, viewer if viewer is not None
                                  else self.game.current))
+
+    def review_last_turn(self) -> None:
+        """Replays, on a copy, what happened since the human's (or this seat's) last turn."""
+        scene, game = self.scene, self.game
+        humans = scene.humans
+        viewer = scene.viewer
+        seat = viewer if viewer is not None else (humans[0] if humans else game.current)
+        self._push(review_scene(self.app, game, seat))
 
     def continents(self) -> None:
         self._push(ContinentsScene(self.app, self.game))
