@@ -91,7 +91,7 @@ class ReplayScene(Scene):
         self.speed = NORMAL_SPEED
         self.timer = 0.0
         self.error: str | None = None
-        self.hover = ""
+        self.hover: str | None = None  # the territory under the pointer
         self.replayer = Replayer(final)
         self.buttons = self._make_buttons()
         self._seek(self.start, quiet=True)
@@ -256,7 +256,7 @@ class ReplayScene(Scene):
             self.view.scroll_by(*command.delta)
         elif kind is Command.POINTER_MOVED and self.view is not None:
             tid = self.view.territory_at(command.pos)
-            self.hover = "" if tid is None else self._describe(tid)
+            self.hover = tid
         else:
             self.messages.handle(command)
 
@@ -314,7 +314,9 @@ class ReplayScene(Scene):
         for button in self.buttons:
             button.draw(surface)
         body = self.app.fonts.body
-        body.draw(surface, body.ellipsize(self.hover, 150), (636, 3), palette.INK, align="right")
+        if self.hover is not None:
+            body.draw(surface, body.ellipsize(self._describe(self.hover), 150), (636, 3),
+                      palette.INK, align="right")
 
 
 def start_replay(app: App, path: Path) -> Scene:
