@@ -1255,7 +1255,9 @@ class Game:
         """An independent copy (sharing the frozen board and config) for look-ahead."""
         from game.engine.serialize import game_from_dict, game_to_dict  # noqa: PLC0415
 
-        return game_from_dict(game_to_dict(self), self.board)
+        copy = game_from_dict(game_to_dict(self, with_record=False), self.board)
+        copy.record = GameRecord(list(self.record.actions), self.record.from_start)
+        return copy
 
     def to_dict(self) -> dict[str, Any]:
         from game.engine.serialize import game_to_dict  # noqa: PLC0415

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from game.engine import events as ev
@@ -39,11 +40,21 @@ class GameRecord:
 
 
 # ---------------------------------------------------------------------- codec
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+@cache
+def _field_specs(cls: type) -> tuple[tuple[str, str], ...]:
+    return tuple((f.name, str(f.type)) for f in fields(cls))
+
+
 def encode_action(action: Action) -> list[Any]:
     """`[kind, *field values]`, JSON-ready (tuples become lists)."""
     values: list[Any] = [action.kind]
-    for f in fields(action):  # type: ignore[arg-type]
-        value = getattr(action, f.name)
+    for name in _field_names(type(action)):
+        value = getattr(action, name)
         values.append(list(value) if isinstance(value, tuple) else value)
     return values
 
@@ -54,6 +65,8 @@ def _is_int(value: object) -> bool:
 
 def _check_value(kind: str, name: str, annotation: str, value: Any) -> Any:
     ok: bool
+    if annotation == "str" and type(value) is str and len(value) <= 64:
+        return value  # the common case first: most actions name territories
     if annotation == "str":
         ok = isinstance(value, str) and len(value) <= 64
     elif annotation == "int":
@@ -79,11 +92,11 @@ def decode_action(data: Any) -> Action:
     cls = ACTION_TYPES.get(kind)
     if cls is None:
         raise StateError(f"the record holds an unknown action {kind!r:.40}")
-    declared = fields(cls)
+    declared = _field_specs(cls)
     if len(data) != len(declared) + 1:
         raise StateError(f"a recorded '{kind}' action should have {len(declared)} values")
-    args = {f.name: _check_value(kind, f.name, str(f.type), value)
-            for f, value in zip(declared, data[1:], strict=True)}
+    args = {name: _check_value(kind, name, annotation, value)
+            for (name, annotation), value in zip(declared, data[1:], strict=True)}
     action: Action = cls(**args)
     return action
 

@@ -20,11 +20,12 @@ from game.engine.record import GameRecord, record_from_data, record_to_data
 RNG_STATE_LENGTH = 625
 
 
-def game_to_dict(game: Game) -> dict[str, Any]:
-    """The whole state, RNG included, as JSON-ready data."""
+def game_to_dict(game: Game, *, with_record: bool = True) -> dict[str, Any]:
+    """The whole state, RNG included, as JSON-ready data (`with_record=False`: without the
+    record of actions, for a quick copy)."""
     version, internal, gauss = game.rng.getstate()
     battle = game.battle
-    return {
+    data: dict[str, Any] = {
         "config": game.config.to_dict(),
         "seed": game.seed,
         "rng": {"version": version, "state": list(internal), "gauss": gauss},
@@ -78,8 +79,10 @@ def game_to_dict(game: Game) -> dict[str, Any]:
             "invasions_lost": list(game.stats.invasions_lost),
             "history": [dict(h) for h in game.stats.history],
         },
-        "record": record_to_data(game.record),
     }
+    if with_record:
+        data["record"] = record_to_data(game.record)
+    return data
 
 
 class _Reader:

@@ -158,3 +158,12 @@ def test_verify_fails_with_a_clear_message_on_a_bad_file(tmp_path, capsys, conte
 def test_verify_without_replay_is_refused(capsys):
     assert main(["--verify"]) == 2
     assert "--replay" in capsys.readouterr().err
+
+
+def test_a_clone_keeps_the_record_without_sharing_it():
+    game = small_game()
+    game.apply(act.ClaimTerritory("alaska"))
+    copy = game.clone()
+    assert copy == game and copy.record.from_start
+    copy.apply(act.ClaimTerritory("peru"))
+    assert len(game.record.actions) == 1 and len(copy.record.actions) == 2
