@@ -167,3 +167,35 @@ def test_a_clone_keeps_the_record_without_sharing_it():
     assert copy == game and copy.record.from_start
     copy.apply(act.ClaimTerritory("peru"))
     assert len(game.record.actions) == 1 and len(copy.record.actions) == 2
+
+
+def test_replay_opens_on_screen_headless_and_runs_frames(tmp_path):
+    out = tmp_path / "records"
+    assert main(["--simulate", "1", "--players", "easy,easy", "--seed", "2",
+                 "--record-dir", str(out)]) == 0
+    record = next(out.glob("*.json"))
+    shots = tmp_path / "shots"
+    assert main(["--replay", str(record), "--headless", "--frames", "20", "--shots",
+                 str(shots), "--settings", str(tmp_path / "settings.json")]) == 0
+    assert len(list(shots.glob("*.png"))) == 1
+
+
+def test_replay_of_a_bad_file_does_not_open_a_window(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]")
+    assert main(["--replay", str(bad), "--headless", "--frames", "5"]) == 1
+    assert "cannot replay" in capsys.readouterr().err
+
+
+def test_export_writes_log_and_luck_into_a_chosen_folder(tmp_path, capsys):
+    out = tmp_path / "records"
+    assert main(["--simulate", "1", "--players", "easy,good", "--seed", "9",
+                 "--record-dir", str(out)]) == 0
+    record = next(out.glob("*.json"))
+    folder = tmp_path / "chosen"
+    assert main(["--replay", str(record), "--export", str(folder)]) == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == sorted(f"{record.stem}-{s}" for s in
+                           ("log.txt", "log.csv", "luck.txt", "luck.csv"))
+    assert str(folder) in capsys.readouterr().out
+    assert "TURN 1:" in (folder / f"{record.stem}-log.txt").read_text()
