@@ -30,6 +30,7 @@ from game.engine.record import Replayer, ReplayError
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.overlay import player_colour, shared_map_art
+from game.scenes.story import chronicle_for
 from game.ui import palette
 from game.ui.mapview import MapMarks, MapView
 from game.ui.messages import MessageArea
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 32.0, 256.0)
 NORMAL_SPEED = 2
 MOST_ACTIONS_PER_FRAME = 400
+SNAPSHOT_EVERY = 250  # actions between kept copies, so stepping back never replays far
 BAR_RECT = pygame.Rect(0, 0, 640, 12)
 HINT = "Space pause  Right step  Tab turn  Up/Down speed  Esc close"
 
@@ -68,7 +70,7 @@ class ReplayScene(Scene):
         self.final = final
         self.title = title
         self.on_close = on_close
-        self.chronicle = Chronicle(final)
+        self.chronicle: Chronicle = chronicle_for(app, final)
         self.said: dict[int, list[LogEntry]] = defaultdict(list)
         for entry in self.chronicle.entries:
             self.said[entry.index].append(entry)
@@ -93,6 +95,7 @@ class ReplayScene(Scene):
         self.error: str | None = None
         self.hover: str | None = None  # the territory under the pointer
         self.replayer = Replayer(final)
+        self.snapshots: dict[int, Game] = {}
         self.buttons = self._make_buttons()
         self._seek(self.start, quiet=True)
 
@@ -126,8 +129,13 @@ class ReplayScene(Scene):
     def at_end(self) -> bool:
         return self.replayer.at_end or self.error is not None
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, target: int) -> None:
+        """Back to the latest kept copy at or before action `target` (or the beginning)."""
         self.replayer = Replayer(self.final)
+        kept = max((i for i in self.snapshots if i <= target), default=0)
+        if kept:
+            self.replayer.game = self.snapshots[kept].clone()
+            self.replayer.index = kept
         self.panel.dice.clear()
         self.marks = MapMarks()
 
@@ -135,7 +143,7 @@ class ReplayScene(Scene):
         """Jumps to just after action `target`, showing only the last action's doing."""
         target = max(0, min(target, len(self.replayer.actions)))
         if target < self.index:
-            self._rebuild()
+            self._rebuild(target)
         while self.index < target - 1 and self.error is None:
             self._apply(show=False)
         if self.index < target and self.error is None:
@@ -153,6 +161,8 @@ class ReplayScene(Scene):
             self.messages.add(f"The record cannot be replayed further: {exc}", palette.ALERT_RED)
             self.paused = True
             return False
+        if self.index % SNAPSHOT_EVERY == 0 and self.index not in self.snapshots:
+            self.snapshots[self.index] = self.game.clone()
         if show:
             self._show(action, events)
         if self.at_end:

@@ -204,3 +204,18 @@ def test_review_starts_after_the_seats_last_turn_and_leaves_the_game_alone(
     assert movers[start - 1] == seat and all(m != seat for m in movers[start:])
     key(app, pygame.K_END)
     assert scene.game == live and live.to_dict() == before
+
+
+def test_stepping_back_from_the_end_gives_the_state_a_straight_replay_gives(
+        app: App, finished: Game) -> None:
+    from game.engine.record import Replayer  # noqa: PLC0415
+
+    scene = show(app, ReplayScene(app, finished))
+    key(app, pygame.K_END)
+    assert scene.snapshots  # copies were kept on the way
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    straight = Replayer(finished)
+    while straight.index < len(finished.record.actions) - 2:
+        straight.step()
+    assert scene.index == straight.index and scene.game == straight.game
