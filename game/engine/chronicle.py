@@ -15,6 +15,8 @@ from game.engine.actions import Action, EndTurn
 from game.engine.errors import IllegalActionError
 from game.engine.game import Game
 from game.engine.luck import LuckTable
+from game.engine.record import REPLAY_FAULTS
+from game.engine.serialize import game_to_dict
 
 ADVANTAGE_NAMES = {"reroll": "Attack Advantage", "six": "Computer Advantage"}
 
@@ -40,6 +42,7 @@ class Chronicle:
     movers: list[int] = field(default_factory=list)  # who was to move before each action
     turn_players: list[int] = field(default_factory=list)  # whose turn it was, each action
     error: str | None = None
+    matches: bool = True  # the replay ends in the game's own state (False: the story is unsure)
     _game: Game | None = None
     _attacker: int | None = None
     _defender: int | None = None
@@ -70,12 +73,14 @@ class Chronicle:
             self.turn_players.append(game.current)
             try:
                 events = game.apply(action)
-            except IllegalActionError as exc:
+            except (IllegalActionError, *REPLAY_FAULTS) as exc:
                 self.error = f"The record stops making sense at action {index + 1}: {exc}"
                 self._game = None
                 return
             self.luck.observe(action, events)
             self._tell(index + 1, action, events)
+        self.matches = game_to_dict(game, with_record=False) == game_to_dict(
+            self.final, with_record=False)
 
     # ------------------------------------------------------------------ texts
     def _name(self, seat: int) -> str:

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 MAX_RECORDED_ACTIONS = 1_000_000
+# What a damaged record can make the rules raise besides IllegalActionError.
+REPLAY_FAULTS = (StateError, ValueError, KeyError, IndexError, TypeError, AssertionError)
 
 
 @dataclass
@@ -158,6 +160,9 @@ class Replayer:
         except IllegalActionError as exc:
             raise ReplayError(f"action {self.index + 1} of {len(self.actions)} ({action!r}) "
                               f"is illegal on replay, turn {self.game.turn}: {exc}") from exc
+        except REPLAY_FAULTS as exc:  # a hand-edited record the rules never meant to see
+            raise ReplayError(f"action {self.index + 1} of {len(self.actions)} ({action!r}) "
+                              f"cannot be replayed: {exc!r}") from exc
         self.index += 1
         return events
 

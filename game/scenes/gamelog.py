@@ -59,8 +59,6 @@ class GameLogScene(OverlayScene):
         self.list.set_lines(self.lines())
 
     def lines(self) -> list[LogLine]:
-        if not self.chronicle.available:
-            return [LogLine(self.chronicle.error or "No log.")]
         game = self.game
         out = []
         for entry in self.chronicle.entries:
@@ -68,8 +66,12 @@ class GameLogScene(OverlayScene):
                     and self.seat not in entry.players:
                 continue
             colour = player_colour(game, entry.players[0]) if entry.players else None
-            out.append(LogLine(entry.text if entry.kind == "TurnStarted"
-                               else entry.text, colour, entry.kind == "TurnStarted"))
+            out.append(LogLine(entry.text, colour, entry.kind == "TurnStarted"))
+        if self.chronicle.error:
+            out.append(LogLine(self.chronicle.error))
+        elif not self.chronicle.matches:
+            out.insert(0, LogLine("Replaying this game's record does not give the game as it "
+                                  "stands: the log may be wrong."))
         return out
 
     def do_export(self) -> None:

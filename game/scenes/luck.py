@@ -77,6 +77,8 @@ class LuckScene(OverlayScene):
                             align="right")
             y += ROW_H
         note = "Luck: armies the dice gave (+) or took (-) against the exact odds."
+        if not chronicle.matches:
+            note = "The record does not replay to this game: these figures may be wrong."
         fonts.body.draw(surface, note, (x, y + 3), palette.SHADOW)
         plot = pygame.Rect(x, y + 28, body.width, body.bottom - y - 44)
         colours = [player_colour(game, p) for p in range(len(game.players))]

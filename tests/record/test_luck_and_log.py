@@ -152,3 +152,13 @@ def test_a_game_without_a_record_from_the_start_says_it_has_no_log():
 
     chronicle = Chronicle(Game.from_dict(data))
     assert not chronicle.available and "record" in (chronicle.error or "")
+
+
+def test_a_game_changed_outside_its_record_is_flagged_not_trusted():
+    _, game = next(soak_games(1))
+    assert Chronicle(game).matches
+    data = game.to_dict()
+    data["turn"] += 1
+    from game.engine import Game  # noqa: PLC0415
+
+    assert not Chronicle(Game.from_dict(data)).matches
