@@ -43,19 +43,15 @@ class GameRecord:
 
 # ---------------------------------------------------------------------- codec
 @cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
-
-
-@cache
-def _field_specs(cls: type) -> tuple[tuple[str, str], ...]:
-    return tuple((f.name, str(f.type)) for f in fields(cls))
+def _field_specs(kind: str) -> tuple[tuple[str, str], ...]:
+    """(name, annotation) of each field of the action `kind`, in declared order."""
+    return tuple((f.name, str(f.type)) for f in fields(ACTION_TYPES[kind]))
 
 
 def encode_action(action: Action) -> list[Any]:
     """`[kind, *field values]`, JSON-ready (tuples become lists)."""
     values: list[Any] = [action.kind]
-    for name in _field_names(type(action)):
+    for name, _ in _field_specs(action.kind):
         value = getattr(action, name)
         values.append(list(value) if isinstance(value, tuple) else value)
     return values
@@ -94,7 +90,7 @@ def decode_action(data: Any) -> Action:
     cls = ACTION_TYPES.get(kind)
     if cls is None:
         raise StateError(f"the record holds an unknown action {kind!r:.40}")
-    declared = _field_specs(cls)
+    declared = _field_specs(kind)
     if len(data) != len(declared) + 1:
         raise StateError(f"a recorded '{kind}' action should have {len(declared)} values")
     args = {name: _check_value(kind, name, annotation, value)

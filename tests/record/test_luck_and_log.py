@@ -24,7 +24,7 @@ def by_hand(attacker_dice: int, defender_dice: int) -> tuple[Fraction, Fraction]
     for roll in faces:
         a = sorted(roll[:attacker_dice], reverse=True)
         d = sorted(roll[attacker_dice:], reverse=True)
-        for x, y in zip(a, d):
+        for x, y in zip(a, d, strict=False):
             if x > y:
                 killed += 1
             else:
@@ -114,7 +114,7 @@ def test_log_lines_name_the_territories_the_dice_and_keep_drawn_cards_secret():
     drawn = [e for e in replayed if isinstance(e, ev.CardDrawn)]
     told = [e for e in entries if e.kind == "CardDrawn"]
     assert len(drawn) == len(told)
-    for event, entry in zip(drawn, told):
+    for event, entry in zip(drawn, told, strict=True):
         assert game.board.territory_name(event.card) not in entry.text if not \
             event.card.startswith("wild") else "Wild" not in entry.text
     conquests = [e for e in entries if e.kind == "TerritoryConquered"]

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from game.cli import main
-from game.engine import Game, GameConfig, PlayerSpec, StateError
+from game.engine import Game, GameConfig, IllegalActionError, PlayerSpec, StateError
 from game.engine import actions as act
 from game.engine.record import (
     Replayer,
@@ -68,7 +68,7 @@ def test_a_new_game_records_every_applied_action_but_not_a_refused_one():
     assert game.record.from_start and game.record.actions == []
     first = act.ClaimTerritory("alaska")
     game.apply(first)
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalActionError):
         game.apply(act.ClaimTerritory("alaska"))
     game.apply(act.ClaimTerritory("peru"))
     assert game.record.actions == [first, act.ClaimTerritory("peru")]
