@@ -97,7 +97,8 @@ def luck_text(chronicle: Chronicle) -> str:
 
 
 def luck_csv(chronicle: Chronicle) -> str:
-    return _csv([LUCK_COLUMNS, *luck_rows(chronicle)])
+    header: list[object] = list(LUCK_COLUMNS)
+    return _csv([header, *luck_rows(chronicle)])
 
 
 def export_story(game: Game, folder: Path, stem: str | None = None,

@@ -7,6 +7,7 @@ buttons reach EXPORT and OK.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -39,11 +40,14 @@ class GameLogScene(OverlayScene):
         self.list = LogList(app.fonts, pygame.Rect(body.x, body.y + 20, body.width,
                                                    body.height - 34))
         self.filters = [Button(app.fonts, (body.x + i * (FILTER_W + 4), body.y, FILTER_W, 15),
-                               label, lambda i=i: self.choose(i - 1))
+                               label, self._chooser(i - 1 if i else None))
                         for i, label in enumerate(["ALL", *(p.name for p in game.players)])]
         self.export = Button(app.fonts, self.button_rect(1), "EXPORT", self.do_export)
         self.add_widgets([*self.filters, self.export])
         self.choose(None)
+
+    def _chooser(self, seat: int | None) -> Callable[[], None]:
+        return lambda: self.choose(seat)
 
     @property
     def shown_count(self) -> int:

@@ -82,8 +82,7 @@ class LuckScene(OverlayScene):
         fonts.body.draw(surface, note, (x, y + 3), palette.SHADOW)
         plot = pygame.Rect(x, y + 28, body.width, body.bottom - y - 44)
         colours = [player_colour(game, p) for p in range(len(game.players))]
-        luck = chronicle.luck
-        draw_signed_plot(surface, fonts, plot, luck.lines(), colours,
+        draw_signed_plot(surface, fonts, plot, chronicle.luck.lines(), colours,
                          title="LUCK BY TURN", x_label="turns", title_colour=palette.INK)
         if self.note:
             fonts.body.draw(surface, fonts.body.ellipsize(self.note, body.width - 150),

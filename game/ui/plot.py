@@ -21,11 +21,11 @@ def nice_ceiling(value: float) -> float:
     """The smallest of 1, 2, 2.5, 5 times a power of ten that is at least `value` (>0)."""
     if value <= 0:
         return 1.0
-    power = 10 ** math.floor(math.log10(value))
+    power = 10.0 ** math.floor(math.log10(value))
     for step in (1, 2, 2.5, 5, 10):
         if value <= step * power + 1e-9:
-            return step * power
-    return 10 * power
+            return float(step * power)
+    return float(10 * power)
 
 
 def _label(value: float) -> str:
