@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.scenes.overlay import OverlayScene, player_colour
 from game.scenes.story import chronicle_for, export_message
 from game.ui import palette
@@ -89,8 +89,9 @@ class GameLogScene(OverlayScene):
             index = (index + (1 if kind is Command.RIGHT else -1)) % count
             self.choose(index - 1 if index else None)
             return
-        if self.list.handle(command):
-            return
+        keyed_press = kind is Command.PRESS and command.device is not Device.MOUSE
+        if not keyed_press and self.list.handle(command):
+            return  # Space or pad A answer the focused button (the dialog's rule), never the list
         super().handle(command)
 
     def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:

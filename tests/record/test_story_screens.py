@@ -219,3 +219,19 @@ def test_stepping_back_from_the_end_gives_the_state_a_straight_replay_gives(
     while straight.index < len(finished.record.actions) - 2:
         straight.step()
     assert scene.index == straight.index and scene.game == straight.game
+
+
+def test_the_pad_alone_reaches_export_in_the_log(app: App, finished: Game) -> None:
+    scene = show(app, GameLogScene(app, finished))
+    driver = pad(app)
+    app.input.warp(scene.list.rect.center)  # the pointer rests on the list: A must not page it
+    top = scene.list.top
+    for _ in range(10):
+        if scene.export.focused:
+            break
+        driver.button(driver.RB)
+    assert scene.export.focused
+    driver.button(driver.A)
+    assert scene.list.top == top
+    assert "saved in" in scene.note
+    assert len(list(savegame.SAVES_DIR.glob("*-log.txt"))) == 1
