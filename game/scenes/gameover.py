@@ -47,6 +47,16 @@ def series(game: Game, key: str) -> list[list[int]]:
     return points
 
 
+def luck_by_seat(app: App, game: Game) -> dict[int, str]:
+    """Each seat's luck score as shown in the table ("+3.2"); empty without a record."""
+    from game.scenes.story import chronicle_for  # noqa: PLC0415
+
+    chronicle = chronicle_for(app, game)
+    if not chronicle.available:
+        return {}
+    return {pid: f"{float(p.luck):+.1f}" for pid, p in enumerate(chronicle.luck.players)}
+
+
 class GameOverScene(Scene):
     """Winner banner, statistics graphs and the battles table; New Game or Title."""
 
@@ -62,6 +72,7 @@ class GameOverScene(Scene):
         self.luck = Button(fonts, (270, 374, 84, 17), "LUCK", self.show_luck)
         self.log = Button(fonts, (178, 374, 84, 17), "GAME LOG", self.show_log)
         self.buttons = [self.log, self.luck, self.full_map, self.title, self.new_game]
+        self.luck_scores = luck_by_seat(app, game)  # armies the dice gave or took (LUCK shows more)
         self.territories = series(game, "territories")
         self.armies = series(game, "armies")
 
@@ -206,8 +217,8 @@ class GameOverScene(Scene):
         fonts = self.app.fonts
         pygame.draw.rect(surface, palette.NAVY, rect)
         pygame.draw.rect(surface, palette.SELECT_BLUE, rect, 1)
-        columns = (("BATTLES WON", 250), ("LOST", 310), ("INVASIONS WON", 440), ("LOST", 500),
-                   ("TERRITORIES", 600))
+        columns = (("BATTLES WON", 230), ("LOST", 280), ("INVASIONS WON", 400), ("LOST", 450),
+                   ("TERRITORIES", 540), ("LUCK", 600))
         x, y = rect.x + 8, rect.y + 5
         fonts.bold.draw(surface, "PLAYER", (x + 16, y), palette.SKY_BLUE)
         for header, right in columns:
@@ -220,7 +231,7 @@ class GameOverScene(Scene):
             ink = palette.GOLD if row.pid == self.game.winner else palette.WHITE
             fonts.bold.draw(surface, row.name, (x + 16, y + 1), ink)
             values = (row.battles_won, row.battles_lost, row.invasions_won, row.invasions_lost,
-                      self.game.territory_count(row.pid))
+                      self.game.territory_count(row.pid), self.luck_scores.get(row.pid, "-"))
             for value, (_, right) in zip(values, columns, strict=True):
                 fonts.body.draw(surface, str(value), (rect.x + right, y + 1), ink, align="right")
             y += step

@@ -110,6 +110,8 @@ def test_luck_screen_shows_the_table_and_a_plot_in_player_colours(app: App, fini
 
 def test_game_over_reaches_luck_and_log_by_mouse_and_by_tab(app: App, finished: Game) -> None:
     over = show(app, GameOverScene(app, finished), frames=120)
+    luck = Chronicle(finished).luck.players
+    assert over.luck_scores == {pid: f"{float(p.luck):+.1f}" for pid, p in enumerate(luck)}
     click(app, over.luck.rect.center)
     step(app)
     assert isinstance(app.scenes.top, LuckScene)
