@@ -223,7 +223,7 @@ class PlayMenus:
 
         def saved(name: str) -> None:
             scene.save_name = name
-            scene.messages.add(f"Game saved as {name}.", palette.CREAM)
+            scene.confirm(f"Game saved as {name}.")
 
         self._push(SaveGameScene(self.app, self.game, scene.save_options(), saved,
                                  default_name=scene.save_name, directory=scene.saves_dir))

@@ -100,6 +100,7 @@ def to_human_attack(app: Any, scene: PlayScene) -> None:
             scene.perform(action)
         else:
             step(app)
+    step(app)  # the human's first frame: the map comes to their territories
     while app.scenes.top is not scene:
         app.scenes.pop()
         app.scenes.apply_pending()

@@ -1,0 +1,62 @@
+"""Where a dialog of the play screen goes: clear of the territories it asks about."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.mapview import MapView
+
+
+def place_clear_of(dialog_scene: Any, view: MapView, tids: tuple[str, ...]) -> None:
+    """Move a dialog scene's window (and its widgets) so it leaves `tids` on the map visible."""
+    dialog = getattr(dialog_scene, "dialog", None)
+    if dialog is None:
+        return
+    badges: list[pygame.Rect] = []  # the army counts: never covered if it can be helped
+    shapes: list[pygame.Rect] = []  # the territories themselves: covered as little as can be
+    for tid in tids:
+        badges.append(pygame.Rect(0, 0, 48, 30))
+        badges[-1].center = view.anchor_on_screen(tid)
+        box = view.art.bounding_box(tid)
+        x, y = view.to_screen(box.topleft)
+        shapes.append(pygame.Rect(x, y, box.width, box.height).clip(view.rect))
+    rect = dialog.rect
+    area = view.rect.inflate(-8, -8)
+    spots = [rect.copy() for _ in range(8)]
+    spots[0].midtop = area.midtop
+    spots[1].midbottom = area.midbottom
+    spots[2].topleft = area.topleft
+    spots[3].topright = area.topright
+    spots[4].bottomleft = area.bottomleft
+    spots[5].bottomright = area.bottomright
+    spots[6].midleft = area.midleft
+    spots[7].midright = area.midright
+
+    def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
+        return sum(r.clip(a).width * r.clip(a).height for a in rects)
+
+    def overlap(r: pygame.Rect) -> int:
+        return covered(r, badges) * 10_000 + covered(r, shapes)
+
+    if not badges or overlap(rect) == 0:
+        return
+    best = min(spots, key=overlap)
+    dx, dy = best.x - rect.x, best.y - rect.y
+    rect.move_ip(dx, dy)
+    for widget in dialog.widgets:
+        widget.rect.move_ip(dx, dy)
+
+
+def park_beside(view: MapView, tid: str, badge_width: int) -> tuple[int, int]:
+    """A screen point on territory `tid` beside its army badge (not on it), for snapping."""
+    ax, ay = view.anchor_on_screen(tid)
+    half = badge_width // 2
+    for dx, dy in ((half + 6, 0), (-half - 6, 0), (0, 10), (0, -10), (half + 3, 6),
+                   (-half - 3, 6), (half + 3, -6), (-half - 3, -6), (half + 10, 0),
+                   (-half - 10, 0), (0, 15), (0, -15)):
+        point = (ax + dx, ay + dy)
+        if view.territory_at(point) == tid:
+            return point
+    return ax + half + 2, ay + 6  # a sliver of a territory: the badge's lower corner
