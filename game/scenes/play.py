@@ -23,42 +23,40 @@ from game.engine import Game, IllegalActionError, Phase
 from game.engine import actions as act
 from game.engine import events as ev
 from game.input import Command, CommandEvent
-from game.mapart import MapArt, load_map_art
 from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
 from game.scenes.base import Scene
 from game.scenes.battle_show import BattlePresenter
 from game.scenes.camera import Camera, spots_of
 from game.scenes.play_autosave import Autosaver
-from game.scenes.play_board import ShownBoard
+from game.scenes.play_board import ShownBoard, Snapshot
 from game.scenes.play_computer import ComputerSeats, pause_after
 from game.scenes.play_demo import DEMO_NAMES, DEMO_TYPES, demo_game, start_demo
 from game.scenes.play_end import GameEnding
-from game.scenes.play_layout import park_beside, place_clear_of
+from game.scenes.play_facade import PlaySceneFace
+from game.scenes.play_layout import map_art, place_clear_of, player_colour
+from game.scenes.play_snap import Snapper
 from game.scenes.play_menus import PlayMenus
 from game.scenes.play_narrate import Line, narrate_each
 from game.scenes.play_prompts import HumanPrompts
+from game.scenes.play_readouts import Readouts
 from game.scenes.play_seats import Seats
 from game.scenes.play_status import (
-    Selection,
-    map_marks,
     odds_for,
     panel_info,
-    pointer_text,
-    visible_headquarters,
 )
 from game.scenes.play_turns import ATTACK_MODES, TurnController
 from game.ui import palette
 from game.ui.mapview import MapMarks, MapView
 from game.ui.menubar import MenuBar
 from game.ui.messages import MessageArea
-from game.ui.palette import NEUTRAL_COLOUR, PLAYER_COLOUR_BY_NAME, PlayerColour
 from game.ui.pointers import PointerKind
 from game.ui.sidepanel import PanelInfo, SidePanel
 
 if TYPE_CHECKING:
     from game.app import App
 
-__all__ = ["DEMO_NAMES", "DEMO_TYPES", "PlayScene", "demo_game", "place_clear_of", "start_demo"]
+__all__ = ["DEMO_NAMES", "DEMO_TYPES", "PlayScene", "demo_game", "map_art", "place_clear_of",
+           "player_colour", "start_demo"]
 
 HURRY_FACTOR = 10.0
 SPEEDS = ("normal", "fast", "instant")
@@ -67,20 +65,7 @@ TURN_PHASES = frozenset({Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY})
 CONFIRM_SECONDS = 4.0
 
 
-def map_art(app: App) -> MapArt:
-    """The map art, loaded once per App (it is large and never changes)."""
-    art = getattr(app.assets, "map_art", None)
-    if art is None:
-        art = load_map_art()
-        app.assets.map_art = art  # type: ignore[attr-defined]
-    return art
-
-
-def player_colour(name: str) -> PlayerColour:
-    return PLAYER_COLOUR_BY_NAME.get(name.lower(), NEUTRAL_COLOUR)
-
-
-class PlayScene(Scene):
+class PlayScene(PlaySceneFace, Scene):
     """The main screen where a whole game is played."""
 
     saves_dir: Path | None = None  # None: the savegame default; tests point it elsewhere
@@ -113,7 +98,11 @@ class PlayScene(Scene):
         self.prompts = HumanPrompts(app, game, self.turns, self.clear_of, self._show_battlefield)
         self.computers = ComputerSeats(game, lambda text: self.messages.add(text, palette.AMBER))
         self.autosaver = Autosaver(self._write_autosave)
+        self.snapper = Snapper(self.view, self.turns, lambda tid: self.view.badge(
+            self.board.armies.get(tid, 1), self.colours[self.board.owner.get(tid) or 0]
+        ).get_width())
         self.last_spots: tuple[str, ...] = ()
+        self.readouts = Readouts(self)
         self.ending = GameEnding(app, game, demo=demo, showing=lambda: self.presenter.busy,
                                  finish_show=self.presenter.finish, autosave=self.autosave,
                                  replace=self._replace, clear_of=self.clear_of,
@@ -132,98 +121,8 @@ class PlayScene(Scene):
         self._pending_load: LoadedSave | None = None
         self._replacing = False
         self._animation_frame = -1  # the frame an animation began in (its own SKIP leaves it)
-        self._snap_cycle: list[str] = []
         if options:
             self.apply_loaded_options(options)
-
-    # -- seats (delegated) ---------------------------------------------------------------
-    def is_computer(self, pid: int) -> bool:
-        return self.seats.is_computer(pid)
-
-    def is_human(self, pid: int) -> bool:
-        return self.seats.is_human(pid)
-
-    @property
-    def humans(self) -> list[int]:
-        return self.seats.humans
-
-    @property
-    def is_humans_move(self) -> bool:
-        return self.seats.is_humans_move
-
-    def human_to_move(self) -> bool:
-        return self.seats.is_humans_move
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose secrets the screen may show now (None: nobody's)."""
-        return self.seats.viewer(self.cheating)
-
-    # -- the turn controller's state, as menus and tests read it ---------------------------
-    @property
-    def mode(self) -> str:
-        return self.turns.mode
-
-    @mode.setter
-    def mode(self, value: str) -> None:
-        self.turns.mode = value
-
-    @property
-    def source(self) -> str | None:
-        return self.turns.source
-
-    @source.setter
-    def source(self, value: str | None) -> None:
-        self.turns.source = value
-
-    @property
-    def target(self) -> str | None:
-        return self.turns.target
-
-    @target.setter
-    def target(self, value: str | None) -> None:
-        self.turns.target = value
-
-    @property
-    def last_attack(self) -> tuple[str, str, int] | None:
-        return self.turns.last_attack
-
-    @property
-    def attack_mode(self) -> str:
-        return self.turns.attack_mode
-
-    @attack_mode.setter
-    def attack_mode(self, value: str) -> None:
-        self.turns.set_attack_mode(value)
-
-    def select(self, tid: str) -> None:
-        self.turns.select(tid)
-
-    def new_attack(self) -> None:
-        self.announced_odds = None
-        self.prompts.forget_guide()
-        self.turns.new_attack()
-
-    def repeat_attack(self) -> None:
-        self.turns.repeat_attack()
-
-    def free_move(self) -> None:
-        self.announced_odds = None
-        self.turns.free_move()
-
-    def cancel_selection(self) -> None:
-        self.announced_odds = None
-        self.prompts.forget_guide()
-        self.turns.cancel_selection()
-
-    def end_turn(self) -> None:
-        self.turns.end_turn()
-
-    def offer_cards(self, *, forced: bool) -> None:
-        self.prompts.offer_cards(forced=forced)
-
-    def prompt_text(self) -> str:
-        return self.prompts.prompt_text()
 
     def _title(self) -> str:
         from game.engine.config import GAME_TYPE_NAMES  # noqa: PLC0415
@@ -454,35 +353,14 @@ class PlayScene(Scene):
 
     # -- keys and pads: snapping and skipping ------------------------------------------
     def snap_candidates(self) -> list[str]:
-        """The territories a press could mean now, nearest first from the pointer."""
-        return self.turns.snap_order(self.view.anchor_on_screen, self.app.input.pointer)
+        return self.snapper.candidates(self.app.input.pointer)
 
     def snap(self, step: int) -> None:
         """Jump the pointer to the next (or previous) territory the current step accepts."""
-        if self.menubar.is_open:
-            return
-        current = self.view.territory_at(self.app.input.pointer)
-        accepted = set(self.turns.accepted()) or set(self.game.board.territories)
-        cycle = self._snap_cycle
-        if current not in cycle or set(cycle) != accepted:
-            cycle = self.snap_candidates()
-            if current in cycle:  # start from where the pointer is
-                cycle.remove(current)
-                cycle.insert(0, current)
-            else:
-                cycle.insert(0, "")  # the pointer's own spot: the first step is the nearest
-            self._snap_cycle = cycle
-        index = (cycle.index(current if current in cycle else "") + step) % len(cycle)
-        if not cycle[index]:
-            index = (index + step) % len(cycle)
-        tid = cycle[index]
-        if not self.view.is_in_view(tid, 24):
-            self.view.target = None
-            self.view.centre_on(self.view.art.anchor(tid))
-        width = self.view.badge(self.board.armies.get(tid, 1),
-                                self.colours[self.board.owner.get(tid) or 0]).get_width()
-        self.app.input.warp(park_beside(self.view, tid, width))
-        self._update_hover()
+        if not self.menubar.is_open:
+            _, point = self.snapper.next(self.app.input.pointer, step)
+            self.app.input.warp(point)
+            self.readouts.hover()
 
     def skip_animation(self) -> None:
         """Any key or button: the dice settle, the map arrives, a computer's pause ends.
@@ -517,7 +395,7 @@ class PlayScene(Scene):
                 self.board.sync(self.game)  # nothing is being shown: the map is the game's
             if self._odds_done:
                 self.announced_odds, self._odds_done = None, False
-        self._update_hover()
+        self.readouts.hover()
         if self._replacing:
             return
         if self.game.is_over:
@@ -572,64 +450,8 @@ class PlayScene(Scene):
                 f"{game.players[pid].name}: your {what}.\nOthers, please look away."))
 
     def _update_readouts(self) -> None:
-        self._update_marks()
-        self._update_odds()
+        self.readouts.update()
         self._update_prompt()
-
-    def _update_hover(self) -> None:
-        pos = self.app.input.pointer
-        tid = self.view.territory_at(pos) if not self.menubar.is_open else None
-        self.hover = tid
-        game = self.game
-        if tid is not None:
-            self.messages.status = pointer_text(game, self.board, self.colours, tid)
-        elif self.menubar.is_open:
-            self.messages.status = ""
-        elif self.panel.rect.collidepoint(pos) or self.messages.rect.collidepoint(pos):
-            self.messages.status = self.panel_status(pos)
-        elif not game.is_over and self.is_computer(game.to_move):
-            self.messages.status = (f"{game.players[game.to_move].name} is playing - "
-                                    "hold a button to hurry")
-        else:
-            self.messages.status = ""
-
-    def panel_status(self, pos: tuple[int, int]) -> str:
-        """The status line when the pointer is over the side panel or the message area."""
-        from game.ui import sidepanel  # noqa: PLC0415
-
-        if self.messages.rect.collidepoint(pos):
-            return "Messages: Page Up / Page Down or the wheel show earlier ones"
-        if self.panel.card_rect.collidepoint(pos):
-            return "RISK card: select it to read your card"
-        if sidepanel.BATTLE_RECT.collidepoint(pos):
-            return "Battle: the last roll of the dice"
-        if sidepanel.ODDS_RECT.collidepoint(pos):
-            return "Odds: the chance that the attack conquers, if fought to the end"
-        game = self.game
-        return f"{game.players[game.to_move].name} to move" if not game.is_over else ""
-
-    def _update_marks(self) -> None:
-        game = self.game
-        hqs = visible_headquarters(game, self.colours, self.viewer, self.cheating or self.demo)
-        self.marks = map_marks(game, Selection(self.mode, self.source, self.target), self.hover,
-                               choosing=self.is_choosing, headquarters=hqs)
-
-    def _update_odds(self) -> None:
-        game = self.game
-        if game.is_over:
-            self.panel.set_odds(None, idle="Odds: the war is over")
-            return
-        src, tgt = self.source, self.target
-        battle = game.battle
-        if game.phase in (Phase.DEFEND, Phase.ADVANTAGE) and battle is not None:
-            src, tgt = battle.source, battle.target
-        odds = odds_for(game, self.board, src, tgt)
-        if odds is not None:
-            self.panel.set_odds(*odds)
-        elif self.announced_odds is not None and not (self.is_choosing and self.source):
-            self.panel.set_odds(*self.announced_odds)  # the odds the last attack began with
-        else:
-            self.panel.set_odds(None)
 
     def _update_prompt(self) -> None:
         if self.is_choosing and self.prompts.pinned():
@@ -668,11 +490,3 @@ class PlayScene(Scene):
     def _replace(self, scene: Scene) -> None:
         self._replacing = True
         self.app.scenes.replace(scene)
-
-
-class Snapshot:
-    """Owners and armies as they were before an action (where a count-down starts)."""
-
-    def __init__(self, game: Game) -> None:
-        self.owner = dict(game.owner)
-        self.armies = dict(game.armies)

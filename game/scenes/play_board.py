@@ -56,3 +56,11 @@ class ShownBoard:
                 territories[owner] += 1
                 armies[owner] += self.armies[tid]
         return territories, armies
+
+
+class Snapshot:
+    """Owners and armies as they were before an action (where a count-down starts)."""
+
+    def __init__(self, source: BoardSource) -> None:
+        self.owner = dict(source.owner)
+        self.armies = dict(source.armies)

@@ -1,12 +1,18 @@
-"""Where a dialog of the play screen goes: clear of the territories it asks about."""
+"""Layout helpers of the play screen: the shared map art, seat colours, where a dialog goes
+(clear of the territories it asks about) and where a snapped pointer parks."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.mapart import MapArt, load_map_art
 from game.ui.mapview import MapView
+from game.ui.palette import NEUTRAL_COLOUR, PLAYER_COLOUR_BY_NAME, PlayerColour
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 def place_clear_of(dialog_scene: Any, view: MapView, tids: tuple[str, ...]) -> None:
@@ -60,3 +66,16 @@ def park_beside(view: MapView, tid: str, badge_width: int) -> tuple[int, int]:
         if view.territory_at(point) == tid:
             return point
     return ax + half + 2, ay + 6  # a sliver of a territory: the badge's lower corner
+
+
+def map_art(app: App) -> MapArt:
+    """The map art, loaded once per App (it is large and never changes)."""
+    art = getattr(app.assets, "map_art", None)
+    if art is None:
+        art = load_map_art()
+        app.assets.map_art = art  # type: ignore[attr-defined]
+    return art
+
+
+def player_colour(name: str) -> PlayerColour:
+    return PLAYER_COLOUR_BY_NAME.get(name.lower(), NEUTRAL_COLOUR)
