@@ -140,6 +140,8 @@ class BattlePresenter:
         self.rolls_shown = 0
         self.sound(Sfx.DICE)
         self._next_roll(tumble=True)
+        if TUMBLE.get(speed, 1.0) <= 0 and HOLD.get(speed, 1.0) <= 0:
+            self.skip()  # Instant: the board after the attack, at once, everywhere
         return True
 
     @property
