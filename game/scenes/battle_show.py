@@ -20,8 +20,8 @@ from game.ui.palette import PlayerColour
 from game.ui.sidepanel import DiceDisplay
 
 # Seconds a roll tumbles, and a settled roll stays, by Fast Game level.
-TUMBLE = {"normal": 0.5, "fast": 0.16, "instant": 0.0}
-HOLD = {"normal": 0.3, "fast": 0.1, "instant": 0.0}
+TUMBLE = {"normal": 0.4, "fast": 0.12, "instant": 0.0}
+HOLD = {"normal": 0.25, "fast": 0.07, "instant": 0.0}
 CONTINUOUS_FACTOR = 0.6  # the later rolls of a continuous attack go by quicker
 SOUNDS_PER_STEP = 2
 

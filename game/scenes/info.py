@@ -182,7 +182,7 @@ class KeyScene(_TableScene):
         if self.game.objective == "headquarters":
             draw_flag(surface, (x + 2, body.bottom - 18), palette.GOLD)
             fonts.body.draw(surface, "A flag on an army badge marks a headquarters.",
-                            (x + 16, body.bottom - 26), palette.SHADOW)
+                            (x + 22, body.bottom - 27), palette.SHADOW)
         on = self.patterned
         note = f"Colour-blind patterns are {'on' if on else 'off'} (OPTIONS menu)."
         fonts.body.draw(surface, note, (x, body.bottom - 8), palette.SHADOW)

@@ -16,8 +16,8 @@ from game.scenes.computer import ComputerPlayer, StandInGeneral, make_general
 
 # Seconds a shown computer action stays on screen, by Fast Game level.
 PAUSES = {
-    "normal": {"setup": 0.08, "step": 0.2, "battle": 0.12},
-    "fast": {"setup": 0.02, "step": 0.05, "battle": 0.03},
+    "normal": {"setup": 0.08, "step": 0.16, "battle": 0.08},
+    "fast": {"setup": 0.02, "step": 0.04, "battle": 0.02},
     "instant": {"setup": 0.0, "step": 0.0, "battle": 0.0},
 }
 BATTLE_ACTIONS = (act.Attack, act.Defend, act.UseAdvantage, act.DeclineAdvantage)

@@ -11,15 +11,18 @@ import pygame
 
 from game.ui import palette
 
-FLAG_W = 10
-FLAG_H = 12
+FLAG_W = 14
+FLAG_H = 17
 # the pennant, row by row: K black edge, W white, C the owner's colour
-PENNANT = ("KKKKKKKKK.",
-           "KWWWWWWWWK",
-           "KCCCCCCCCK",
-           "KCCCCCCCCK",
-           "KWWWWWWWWK",
-           "KKKKKKKKK.")
+PENNANT = ("KKKKKKKKKKKKK",
+           "KWWWWWWWWWWWK",
+           "KWCCCCCCCCCWK",
+           "KWCCCCCCCCCWK",
+           "KWCCCCCCCCCWK",
+           "KWCCCCCCCCCWK",
+           "KWCCCCCCCCCWK",
+           "KWWWWWWWWWWWK",
+           "KKKKKKKKKKKKK")
 
 
 def flag_surface(owner_rgb: tuple[int, int, int]) -> pygame.Surface:
