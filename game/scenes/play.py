@@ -241,9 +241,9 @@ class PlayScene(PlaySceneFace, Scene):
         except IllegalActionError as exc:
             self.refuse(str(exc))
             return False
-        self.messages.clear_alert()
         self.show_events(events, before=before, actor=actor)
         if self.is_human(actor) and not self.demo:
+            self.messages.clear_alert()  # the next action: a refusal has been read
             self.wait = 0.0  # a human has acted: a computer's last pause is over
             self.autosaver.request()
         return True
