@@ -27,23 +27,21 @@ from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
 from game.scenes.base import Scene
 from game.scenes.battle_show import BattlePresenter
 from game.scenes.camera import Camera, spots_of
+from game.scenes.first_roll import FirstRoll
 from game.scenes.play_autosave import Autosaver
 from game.scenes.play_board import ShownBoard, Snapshot
 from game.scenes.play_computer import ComputerSeats, pause_after
 from game.scenes.play_demo import DEMO_NAMES, DEMO_TYPES, demo_game, start_demo
 from game.scenes.play_end import GameEnding
 from game.scenes.play_facade import PlaySceneFace
-from game.scenes.play_layout import map_art, place_clear_of, player_colour
+from game.scenes.play_layout import game_title, map_art, place_clear_of, player_colour, show_battlefield
 from game.scenes.play_snap import Snapper
 from game.scenes.play_menus import PlayMenus
 from game.scenes.play_narrate import Line, narrate_each
 from game.scenes.play_prompts import HumanPrompts
 from game.scenes.play_readouts import Readouts
 from game.scenes.play_seats import Seats
-from game.scenes.play_status import (
-    odds_for,
-    panel_info,
-)
+from game.scenes.play_status import odds_for, panel_info
 from game.scenes.play_turns import ATTACK_MODES, TurnController
 from game.ui import palette
 from game.ui.mapview import MapMarks, MapView
@@ -95,7 +93,8 @@ class PlayScene(PlaySceneFace, Scene):
             lambda events: narrate_each(game, events, self.is_human), self._tell, app.play)
         self.camera = Camera(self.view)
         self.turns = TurnController(app, game, self)
-        self.prompts = HumanPrompts(app, game, self.turns, self.clear_of, self._show_battlefield)
+        self.prompts = HumanPrompts(app, game, self.turns, self.clear_of,
+                                    lambda src, tgt: show_battlefield(self.view, src, tgt))
         self.computers = ComputerSeats(game, lambda text: self.messages.add(text, palette.AMBER))
         self.autosaver = Autosaver(self._write_autosave)
         self.snapper = Snapper(self.view, self.turns, lambda tid: self.view.badge(
@@ -120,18 +119,13 @@ class PlayScene(PlaySceneFace, Scene):
         self._odds_done = False
         self._pending_load: LoadedSave | None = None
         self._replacing = False
+        self.first_roll: FirstRoll | None = None  # who goes first, shown at a new game
         self._animation_frame = -1  # the frame an animation began in (its own SKIP leaves it)
         if options:
             self.apply_loaded_options(options)
 
     def _title(self) -> str:
-        from game.engine.config import GAME_TYPE_NAMES  # noqa: PLC0415
-
-        config = self.game.config
-        name = GAME_TYPE_NAMES.get(config.game_type, "").upper()
-        if self.game.objective == "world" and config.game_type.endswith("_short"):
-            name = name.replace("SHORT", "EXTENDED")  # Extend Game made it a full game
-        return f"DEMO - {name}" if self.demo else name
+        return game_title(self.game, self.demo)
 
     # -- lifecycle ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -141,8 +135,15 @@ class PlayScene(PlaySceneFace, Scene):
         if game.turn == 0 and game.opening_events:
             if any(isinstance(e, ev.TerritoryClaimed) for e in game.opening_events):
                 self.messages.add("The territories are dealt at random.", palette.CREAM)
-            opening = [e for e in game.opening_events
-                       if not isinstance(e, (ev.TerritoryClaimed, ev.ArmiesPlaced))]
+            first = next((e.player for e in game.opening_events
+                          if isinstance(e, ev.FirstPlayerChosen)), None)
+            if first is not None and self.speed != "instant":
+                self.first_roll = FirstRoll([p.name for p in game.players], self.colours,
+                                            [i for i, p in enumerate(game.players)
+                                             if not p.is_neutral], first, game.seed, self.speed)
+            hidden = (ev.TerritoryClaimed, ev.ArmiesPlaced) + (
+                (ev.FirstPlayerChosen,) if self.first_roll else ())
+            opening = [e for e in game.opening_events if not isinstance(e, hidden)]
             self.show_events(opening)
         else:
             self.messages.add(f"Game resumed: turn {game.turn}, "
@@ -208,13 +209,6 @@ class PlayScene(PlaySceneFace, Scene):
 
     def clear_of(self, dialog: Any, tids: tuple[str, ...]) -> None:
         place_clear_of(dialog, self.view, tids)
-
-    def _show_battlefield(self, source: str, target: str) -> None:
-        """Bring an attack on a human into view (at once) before asking how to defend it."""
-        view = self.view
-        if not (view.is_in_view(source, 0) and view.is_in_view(target, 0)):
-            view.show(source, target, smooth=False)
-        view.target = None
 
     def announce(self, source: str, target: str) -> None:
         """Say who attacks what, and keep the odds the attack began with on the panel."""
@@ -321,6 +315,10 @@ class PlayScene(PlaySceneFace, Scene):
         if self.messages.handle(command):
             return
         kind = command.kind
+        if self.first_roll is not None and kind in (Command.PRESS, Command.CONFIRM,
+                                                    Command.CANCEL, Command.SKIP):
+            self.first_roll.skip()  # any press: the dice settle, the game begins
+            return
         if self.game.is_over and not self.demo and kind in (
                 Command.PRESS, Command.CONFIRM, Command.CANCEL, Command.SKIP):
             self.ending.hurry()
@@ -402,7 +400,12 @@ class PlayScene(PlaySceneFace, Scene):
             self.ending.update(dt, hurry)
             self._update_readouts()
             return
-        if self.presenter.busy or self._computer_pause(dt, hurry):
+        if self.first_roll is not None:
+            self.first_roll.update(dt * hurry)
+            if self.first_roll.done:
+                self.messages.add(self.first_roll.text(), palette.CREAM)
+                self.first_roll = None
+        if self.first_roll or self.presenter.busy or self._computer_pause(dt, hurry):
             self._update_readouts()  # an action is still on show: nobody moves yet
             return
         self._arrivals()
@@ -465,6 +468,8 @@ class PlayScene(PlaySceneFace, Scene):
                        self.marks, patterned=self.app.settings.colour_blind)
         self.panel.draw(surface, self.game, self.colours, self._panel_info(),
                         patterned=self.app.settings.colour_blind)
+        if self.first_roll is not None:
+            self.first_roll.draw(surface, self.app.fonts, self.view.rect)
         self.messages.draw(surface)
         self.menubar.draw(surface)
 

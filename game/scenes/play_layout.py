@@ -79,3 +79,21 @@ def map_art(app: App) -> MapArt:
 
 def player_colour(name: str) -> PlayerColour:
     return PLAYER_COLOUR_BY_NAME.get(name.lower(), NEUTRAL_COLOUR)
+
+
+def game_title(game: Any, demo: bool) -> str:
+    """The menu bar's title: the game type (a short game extended says so)."""
+    from game.engine.config import GAME_TYPE_NAMES  # noqa: PLC0415
+
+    config = game.config
+    name = GAME_TYPE_NAMES.get(config.game_type, "").upper()
+    if game.objective == "world" and config.game_type.endswith("_short"):
+        name = name.replace("SHORT", "FULL") + " (EXTENDED)"  # Extend Game made it full
+    return f"DEMO - {name}" if demo else name
+
+
+def show_battlefield(view: MapView, source: str, target: str) -> None:
+    """Bring an attack on a human into view (at once) before asking how to defend it."""
+    if not (view.is_in_view(source, 0) and view.is_in_view(target, 0)):
+        view.show(source, target, smooth=False)
+    view.target = None

@@ -251,3 +251,33 @@ def test_autosave_before_turn_one_and_after_a_human_action(play_app: Any) -> Non
     scene.select(tid)
     step(app, 30)
     assert load_game(path).game.owner[tid] == 0
+
+
+# -- 8: the first player is found by a shown roll of the dice ------------------------------
+def test_first_roll_rounds_end_with_the_engines_choice_alone_on_top() -> None:
+    from game.scenes.first_roll import first_roll_rounds
+
+    for seed in range(60):
+        chosen = seed % 4
+        rounds = first_roll_rounds([0, 1, 2, 3], chosen, seed)
+        last = rounds[-1]
+        assert max(last.values()) == last[chosen]
+        assert [s for s, f in last.items() if f == last[chosen]] == [chosen]
+        for earlier, later in zip(rounds, rounds[1:]):  # a tie: only the tied roll again
+            assert set(later) == {s for s, f in earlier.items() if f == max(earlier.values())}
+
+
+def test_the_first_roll_is_shown_and_holds_the_game_until_it_ends(play_app: Any) -> None:
+    app = play_app
+    game = new_game(("human", "easy", "easy"), "us_full", seed=3)
+    scene = start(app, game, first_roll=True)
+    roll = scene.first_roll
+    assert roll is not None and roll.chosen == game.first_player
+    claimed = lambda: sum(1 for t in game.board.territories  # noqa: E731
+                          if game.owner[t] is not None)
+    step(app, 20)
+    assert scene.first_roll is roll and claimed() == 0  # nobody moves during the roll
+    key(app, pygame.K_SPACE)  # any key: the dice settle
+    step(app, 2)
+    assert scene.first_roll is None
+    assert any("plays first" in text for text, _ in scene.messages.log.lines)
