@@ -35,8 +35,10 @@ class Seats:
 
     @property
     def hot_seat(self) -> bool:
-        """Two or more humans share the machine: each one's secrets need a hand-over."""
-        return not self.demo and len(self.humans) >= 2
+        """Two or more humans still in the game share the machine: each one's secrets need a
+        hand-over."""
+        alive = [pid for pid in self.humans if not self.game.players[pid].eliminated]
+        return not self.demo and len(alive) >= 2
 
     def viewer(self, cheating: bool = False) -> int | None:
         """Whose secrets the screen may show: the human whose turn it is, the only human,
