@@ -18,8 +18,8 @@ def spots_of(events: Sequence[ev.Event]) -> tuple[str, ...]:
     """The territories the last shown event in `events` happened on."""
     spots: tuple[str, ...] = ()
     for e in events:
-        if isinstance(e, (ev.DiceRolled, ev.BattleResolved, ev.TerritoryConquered,
-                          ev.ArmiesMoved)):
+        if isinstance(e, (ev.DefenceRequested, ev.DiceRolled, ev.BattleResolved,
+                          ev.TerritoryConquered, ev.ArmiesMoved, ev.AttackStopped)):
             spots = (e.source, e.target)
         elif isinstance(e, (ev.ArmiesPlaced, ev.TerritoryClaimed, ev.NeutralReinforced,
                             ev.CardBonus, ev.CheatUsed)):

@@ -281,3 +281,29 @@ def test_the_first_roll_is_shown_and_holds_the_game_until_it_ends(play_app: Any)
     step(app, 2)
     assert scene.first_roll is None
     assert any("plays first" in text for text, _ in scene.messages.log.lines)
+
+
+def test_a_computer_attack_is_on_the_map_while_it_is_announced(play_app: Any) -> None:
+    app = play_app
+    app.change_settings(fast_game="normal", map_scroll="jump")
+    game = new_game(("easy", "easy", "standard"), "uk_full", seed=4)
+    scene = start(app, game, demo=True)
+    seen = 0
+    real = scene.announce
+
+    def spy(source: str, target: str) -> None:
+        real(source, target)
+        spy.pending = (source, target)  # type: ignore[attr-defined]
+
+    spy.pending = None  # type: ignore[attr-defined]
+    scene.announce = spy  # type: ignore[method-assign]
+    for _ in range(20000):
+        step(app)
+        pending = spy.pending  # type: ignore[attr-defined]
+        if pending is not None:
+            spy.pending = None  # type: ignore[attr-defined]
+            assert all(scene.view.is_in_view(t, 0) for t in pending), pending
+            seen += 1
+            if seen >= 8:
+                break
+    assert seen >= 8
