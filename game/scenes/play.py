@@ -106,7 +106,9 @@ class PlayScene(PlaySceneFace, Scene):
                                  finish_show=self.presenter.finish, autosave=self.autosave,
                                  replace=self._replace, clear_of=self.clear_of,
                                  demo_fast=lambda: self.demo_fast,
-                                 last_spots=lambda: self.last_spots)
+                                 last_spots=lambda: self.last_spots,
+                                 bring_into_view=lambda spots: self.view.show(*spots,
+                                                                              smooth=False))
         self.menus = PlayMenus(self)
         self.menubar = MenuBar(fonts, self.menus.build(), right_text=self._title(),
                                on_choose=lambda item: app.play(Sfx.CLICK),

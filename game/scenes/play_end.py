@@ -34,7 +34,8 @@ class GameEnding:
                  replace: Callable[[Scene], None], clear_of: Callable[[Any, tuple[str, ...]],
                                                                       None],
                  demo_fast: Callable[[], bool],
-                 last_spots: Callable[[], tuple[str, ...]]) -> None:
+                 last_spots: Callable[[], tuple[str, ...]],
+                 bring_into_view: Callable[[tuple[str, ...]], None]) -> None:
         self.app = app
         self.game = game
         self.demo = demo
@@ -45,6 +46,7 @@ class GameEnding:
         self.clear_of = clear_of
         self.demo_fast = demo_fast
         self.last_spots = last_spots
+        self.bring_into_view = bring_into_view
         self.timer: float | None = None
         self.asked = False
 
@@ -90,5 +92,6 @@ class GameEnding:
                                     lambda: self.replace(GameOverScene(self.app, self.game)))
         spots = self.last_spots()
         if spots:
+            self.bring_into_view(spots)
             self.clear_of(dialog, spots)  # the winning move stays in view beside the box
         self.app.scenes.push(dialog)
