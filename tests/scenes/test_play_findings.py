@@ -263,7 +263,7 @@ def test_first_roll_rounds_end_with_the_engines_choice_alone_on_top() -> None:
         last = rounds[-1]
         assert max(last.values()) == last[chosen]
         assert [s for s, f in last.items() if f == last[chosen]] == [chosen]
-        for earlier, later in zip(rounds, rounds[1:]):  # a tie: only the tied roll again
+        for earlier, later in zip(rounds[:-1], rounds[1:], strict=True):  # ties roll again
             assert set(later) == {s for s, f in earlier.items() if f == max(earlier.values())}
 
 
