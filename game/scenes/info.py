@@ -22,10 +22,12 @@ from game.scenes.tables import battle_table, card_counts, continent_rows, holdin
 from game.ui import palette
 from game.ui.cardart import draw_risk_card
 from game.ui.draw import dotted_hline
+from game.ui.hqflag import draw_flag
 
 if TYPE_CHECKING:
     from game.app import App
     from game.engine import Game
+    from game.mapart import MapArt
 
 ROW_H = 14
 # Unclaimed land on the Full Map: a pale stone, unlike any player's colour and lighter than
@@ -163,7 +165,7 @@ class KeyScene(_TableScene):
     columns = (("LEVEL", 200),)
 
     def __init__(self, app: App, game: Game) -> None:
-        super().__init__(app, game, "Key", (360, 86 + len(game.players) * 22))
+        super().__init__(app, game, "Key", (360, 100 + len(game.players) * 22))
 
     def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         fonts = self.app.fonts
@@ -177,6 +179,10 @@ class KeyScene(_TableScene):
             self.draw_player(surface, pid, x, y, (level.capitalize(),), dim=player.eliminated)
             fonts.body.draw(surface, colour.name, (x + 272, y + 2), palette.SHADOW)
             y += 22
+        if self.game.objective == "headquarters":
+            draw_flag(surface, (x + 2, body.bottom - 18), palette.GOLD)
+            fonts.body.draw(surface, "A flag on an army badge marks a headquarters.",
+                            (x + 22, body.bottom - 27), palette.SHADOW)
         on = self.patterned
         note = f"Colour-blind patterns are {'on' if on else 'off'} (OPTIONS menu)."
         fonts.body.draw(surface, note, (x, body.bottom - 8), palette.SHADOW)
@@ -264,6 +270,14 @@ class FullMapScene(AnyKeyOverlay):
         super().__init__(app, "Full map", (640, 400))
         self.game = game
         self.image: pygame.Surface | None = None
+        self.art: MapArt | None = None
+
+    def headquarters(self) -> list[tuple[str, int]]:
+        """The headquarters shown (all of them once revealed, none while they are secret)."""
+        game = self.game
+        if not game.hq_revealed:
+            return []
+        return [(p.headquarters, pid) for pid, p in enumerate(game.players) if p.headquarters]
 
     def enter(self) -> None:
         art = shared_map_art(self.app)
@@ -273,6 +287,7 @@ class FullMapScene(AnyKeyOverlay):
         for tid, owner in self.game.owner.items():
             fills[tid] = UNCLAIMED_RGB if owner is None else player_colour(self.game, owner).rgb
         self.image = art.recoloured(fills, full=True)
+        self.art = art
 
     @property
     def unclaimed(self) -> int:
@@ -292,6 +307,13 @@ class FullMapScene(AnyKeyOverlay):
         if self.image is not None:
             rect = self.image.get_rect(midtop=(320, 13))
             surface.blit(self.image, rect)
+            if self.art is not None:
+                sx = rect.width / self.art.size[0]
+                sy = rect.height / self.art.size[1]
+                for tid, pid in self.headquarters():
+                    ax, ay = self.art.anchor(tid)
+                    draw_flag(surface, (rect.x + int(ax * sx) - 1, rect.y + int(ay * sy) + 4),
+                              player_colour(self.game, pid).rgb)
         else:
             fonts.bold.draw(surface, "The map could not be loaded.", (320, 190), palette.WHITE,
                             align="center")

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from game.scenes.play import PlayScene
 
 OWN_TURN_PHASES = frozenset({Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY})
+SECRET_REFUSAL = "Cards and missions are shown to their owner in their own turn."
 
 
 class PlayMenus:
@@ -201,9 +202,8 @@ class PlayMenus:
 
     def _has_cards(self) -> bool:
         """Show Cards is dimmed when the player whose cards would show holds none."""
-        scene, game = self.scene, self.game
-        viewer = scene.viewer if scene.viewer is not None else game.current
-        return bool(game.players[viewer].hand)
+        viewer = self.scene.viewer
+        return viewer is not None and bool(self.game.players[viewer].hand)
 
     def _can_fortify(self) -> bool:
         return any(isinstance(c, ArmyChoice) and isinstance(c.template, act.Fortify)
@@ -231,7 +231,7 @@ class PlayMenus:
 
         def saved(name: str) -> None:
             scene.save_name = name
-            scene.messages.add(f"Game saved as {name}.", palette.CREAM)
+            scene.confirm(f"Game saved as {name}.")
 
         self._push(SaveGameScene(self.app, self.game, scene.save_options(), saved,
                                  default_name=scene.save_name, directory=scene.saves_dir))
@@ -251,7 +251,10 @@ class PlayMenus:
         if scene.is_human(pid) and game.phase == Phase.REINFORCE and game.tradeable_sets(pid):
             scene.offer_cards(forced=game.must_trade())
             return
-        viewer = scene.viewer if scene.viewer is not None else pid
+        viewer = scene.viewer
+        if viewer is None:  # hot seat, a computer's turn: nobody's cards are shown
+            scene.refuse(SECRET_REFUSAL)
+            return
         self._push(CardExchangeScene(self.app, game, viewer, None, lambda: None, False))
 
     def undo(self) -> None:
@@ -275,9 +278,15 @@ class PlayMenus:
         return lambda: self._push(screen(self.app, self.game))
 
     def risk_card(self) -> None:
+        """The viewer's RISK card: the mission, the headquarters, or in a full game the cards."""
         viewer = self.scene.viewer
-        self._push(RiskCardScene(self.app, self.game, viewer if viewer is not None
-                                 else self.game.current))
+        if viewer is None:  # hot seat, a computer's turn: nobody's secrets are shown
+            self.scene.refuse(SECRET_REFUSAL)
+            return
+        if self.game.objective == "world":
+            self._push(CardExchangeScene(self.app, self.game, viewer, None, lambda: None, False))
+            return
+        self._push(RiskCardScene(self.app, self.game, viewer))
 
     def review_last_turn(self) -> None:
         """Replays, on a copy, what happened since the human's (or this seat's) last turn."""

@@ -38,22 +38,34 @@ def plural(count: int, word: str = "army", many: str = "armies") -> str:
 
 
 def narrate(game: Game, events: Sequence[ev.Event], is_human: Callable[[int], bool]) -> list[Line]:
-    """Lines for a batch of events from one action, battles summed up into one line."""
+    """Lines for a batch of events from one action, battles summed up into one line first."""
+    summary = battle_summary(events)
+    return ([summary] if summary is not None else []) + narrate_each(game, events, is_human)
+
+
+def narrate_each(game: Game, events: Sequence[ev.Event],
+                 is_human: Callable[[int], bool]) -> list[Line]:
+    """One line per event that has something to say, in the order of the events."""
     name = lambda pid: game.players[pid].name  # noqa: E731
     where = game.board.territory_name
     lines: list[Line] = []
-    rolls = [e for e in events if isinstance(e, ev.BattleResolved)]
-    if rolls:
-        lost_a = sum(e.attacker_losses for e in rolls)
-        lost_d = sum(e.defender_losses for e in rolls)
-        battles = f"{len(rolls)} battles: " if len(rolls) > 1 else ""
-        lines.append(Line(f"{battles}attacker loses {lost_a}, defender loses {lost_d}.",
-                          palette.LIGHT, Sfx.BATTLE))
     for e in events:
         line = _one(game, e, name, where, is_human)
         if line is not None:
-            lines.append(line)
-    return [Line(sentence(line.text), line.colour, line.sfx) for line in lines]
+            lines.append(Line(sentence(line.text), line.colour, line.sfx))
+    return lines
+
+
+def battle_summary(events: Sequence[ev.Event]) -> Line | None:
+    """The losses of the rolls in `events` summed up in one line (None without a roll)."""
+    rolls = [e for e in events if isinstance(e, ev.BattleResolved)]
+    if not rolls:
+        return None
+    lost_a = sum(e.attacker_losses for e in rolls)
+    lost_d = sum(e.defender_losses for e in rolls)
+    battles = f"{len(rolls)} battles: " if len(rolls) > 1 else ""
+    return Line(sentence(f"{battles}attacker loses {lost_a}, defender loses {lost_d}."),
+                palette.LIGHT, Sfx.BATTLE)
 
 
 def sentence(text: str) -> str:

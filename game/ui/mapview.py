@@ -17,6 +17,7 @@ from game.mapart import MapArt
 from game.ui import palette
 from game.ui.draw import pattern_tile
 from game.ui.font import Fonts
+from game.ui.hqflag import FLAG_H, flag_surface
 from game.ui.palette import PlayerColour
 
 FRAME_RECT = pygame.Rect(0, 12, 512, 360)
@@ -147,7 +148,10 @@ class MapView:
     # -- cached pictures ---------------------------------------------------------------
     def badge(self, armies: int, colour: PlayerColour, patterned: bool = False,
               headquarters: bool = False) -> pygame.Surface:
-        """An army badge 11 px high in the owner's colour (cached by what it shows)."""
+        """An army badge 11 px high in the owner's colour (cached by what it shows).
+
+        A headquarters' badge carries a flag on a pole rising from its left end (the surface
+        is then taller: the badge is its bottom BADGE_HEIGHT rows)."""
         key = (armies, colour.name, patterned, headquarters)
         surf = self._badges.get(key)
         if surf is not None:
@@ -175,6 +179,13 @@ class MapView:
                   colour.text)
         if headquarters:
             pygame.draw.rect(surf, palette.GOLD, surf.get_rect(), 1)
+            flag = flag_surface(colour.rgb)
+            rise = FLAG_H - 3
+            tall = pygame.Surface((max(width, flag.get_width()), BADGE_HEIGHT + rise),
+                                  pygame.SRCALPHA)
+            tall.blit(surf, (0, rise))
+            tall.blit(flag, (0, 0))
+            surf = tall
         self._badges[key] = surf
         return surf
 
@@ -260,5 +271,6 @@ class MapView:
                 continue
             badge = self.badge(armies[tid], colours[owner], patterned, tid in marks.headquarters)
             sx, sy = self.to_screen((ax, ay))
-            surface.blit(badge, (sx - badge.get_width() // 2, sy - BADGE_HEIGHT // 2))
+            rise = badge.get_height() - BADGE_HEIGHT  # a headquarters' flag stands above
+            surface.blit(badge, (sx - badge.get_width() // 2, sy - BADGE_HEIGHT // 2 - rise))
         surface.set_clip(clip)

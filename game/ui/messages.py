@@ -2,6 +2,8 @@
 
 `MessageLog` keeps the last 200 lines; `MessageArea` shows the newest line and the status
 line (the territory under the pointer), or scrolls back through the history on request.
+A refusal or a confirmation is an *alert*: a highlighted first line that stays until the next
+action (or for a few seconds), so a "no" is seen even under a pinned prompt and with no sound.
 """
 
 from __future__ import annotations
@@ -54,6 +56,31 @@ class MessageArea:
         # A line pinned in place of the newest message (what a human must do now); the
         # messages still go to the history.
         self.prompt: tuple[str, Colour] | None = None
+        # (text, ink, band colour, seconds left or None: until `clear_alert`)
+        self._alert: tuple[str, Colour, Colour, float | None] | None = None
+
+    @property
+    def alerting(self) -> str:
+        """The alert's text while one shows ("" otherwise)."""
+        return self._alert[0] if self._alert is not None else ""
+
+    def alert(self, text: str, colour: Colour = palette.WHITE,
+              band: Colour = palette.ALERT_RED, seconds: float | None = None) -> None:
+        """Show `text` highlighted on the first line (also logged) until the next action,
+        or for `seconds`."""
+        self.add(text, colour if band != palette.ALERT_RED else palette.AMBER)
+        self._alert = (text.split("\n")[0], colour, band, seconds)
+
+    def clear_alert(self) -> None:
+        """The next action: a refusal has been read (a timed confirmation stays its time)."""
+        if self._alert is not None and self._alert[3] is None:
+            self._alert = None
+
+    def update(self, dt: float) -> None:
+        if self._alert is not None and self._alert[3] is not None:
+            text, colour, band, left = self._alert
+            left -= dt
+            self._alert = (text, colour, band, left) if left > 0 else None
 
     def add(self, text: str, colour: Colour = palette.WHITE) -> None:
         """Log a message and jump back to the newest line."""
@@ -61,8 +88,9 @@ class MessageArea:
         self.back = 0
 
     def scroll_history(self, lines: int) -> None:
-        """Positive goes back in time."""
-        self.back = max(0, min(max(0, len(self.log) - 2), self.back + lines))
+        """Positive goes back in time; the first page back shows the two newest lines."""
+        most = max(2, len(self.log)) if len(self.log) else 0
+        self.back = max(0, min(most, self.back + lines))
 
     def handle(self, cmd: CommandEvent) -> bool:
         if cmd.kind is Command.PAGE_UP:
@@ -83,15 +111,22 @@ class MessageArea:
         width = r.width - 12
         lines = list(self.log.lines)
         if self.back:
-            end = len(lines) - self.back
+            end = min(len(lines), len(lines) - self.back + 2)
             shown = lines[max(0, end - 2):end]
             for i, (text, colour) in enumerate(shown):
                 body.draw(surface, body.ellipsize(text, width - 80), (r.x + 6, r.y + 4 + i * 11),
                           colour)
-            body.draw(surface, f"History -{self.back}  PgDn", (r.right - 6, r.y + 4),
+            where = "newest" if end >= len(lines) else f"-{len(lines) - end}"
+            body.draw(surface, f"History {where}  PgDn", (r.right - 6, r.y + 4),
                       palette.DIM_TEXT, align="right")
             return
-        if self.prompt is not None and self.prompt[0]:
+        if self._alert is not None:
+            text, colour, band, _ = self._alert
+            shown_text = body.ellipsize(text, width)
+            bar = pygame.Rect(r.x + 3, r.y + 2, body.width(shown_text) + 7, 12)
+            pygame.draw.rect(surface, band, bar)
+            body.draw(surface, shown_text, (r.x + 6, r.y + 4), colour)
+        elif self.prompt is not None and self.prompt[0]:
             text, colour = self.prompt
             body.draw(surface, body.ellipsize(text, width), (r.x + 6, r.y + 4), colour)
         elif lines:

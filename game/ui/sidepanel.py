@@ -75,14 +75,18 @@ class DiceDisplay:
     defender: tuple[int, ...] = ()
     caption: str = ""
     tumble: float = 0.0
+    final: bool = True  # False while an advantage may still change the roll: no loss marks
     shown_attacker: tuple[int, ...] = ()
     shown_defender: tuple[int, ...] = ()
     _step: float = 0.0
 
     def roll(self, attacker_colour: PlayerColour, defender_colour: PlayerColour,
              attacker: tuple[int, ...], defender: tuple[int, ...], caption: str,
-             seconds: float = TUMBLE_SECONDS) -> None:
-        """Show a roll; the faces tumble for `seconds` (0: at once) and then settle."""
+             seconds: float = TUMBLE_SECONDS, *, final: bool = True) -> None:
+        """Show a roll; the faces tumble for `seconds` (0: at once) and then settle.
+
+        `final` is False for a roll an advantage may still change: it shows no loss marks."""
+        self.final = final
         self.attacker_colour, self.defender_colour = attacker_colour, defender_colour
         self.attacker = tuple(sorted(attacker, reverse=True))
         self.defender = tuple(sorted(defender, reverse=True))
@@ -302,7 +306,7 @@ class SidePanel:
             for i, face in enumerate(faces):
                 x = r.x + 38 + i * 25
                 self._draw_die(surface, (x, y), face, colour, white)
-                if not d.is_rolling and i < len(lost) and lost[i]:
+                if not d.is_rolling and d.final and i < len(lost) and lost[i]:
                     body.draw(surface, "-1", (x + 9, y + 19), palette.AMBER, align="center")
         if not d.is_rolling and d.caption:
             body.draw(surface, body.ellipsize(d.caption, r.width - 8), (r.x + 4, r.bottom - 11),

@@ -79,10 +79,13 @@ def new_game(levels: tuple[str, ...], game_type: str = "us_full", seed: int = 3,
     return Game.new(GameConfig.preset(game_type, players, **options), seed)
 
 
-def start(app: Any, game: Game, **kwargs: Any) -> PlayScene:
+def start(app: Any, game: Game, *, first_roll: bool = False, **kwargs: Any) -> PlayScene:
+    """The play screen on `game`; the roll for the first player is skipped unless asked for."""
     scene = PlayScene(app, game, **kwargs)
     app.scenes.push(scene)
     app.scenes.apply_pending()
+    if scene.first_roll is not None and not first_roll:
+        scene.first_roll.skip()
     return scene
 
 
@@ -100,6 +103,7 @@ def to_human_attack(app: Any, scene: PlayScene) -> None:
             scene.perform(action)
         else:
             step(app)
+    step(app)  # the human's first frame: the map comes to their territories
     while app.scenes.top is not scene:
         app.scenes.pop()
         app.scenes.apply_pending()
