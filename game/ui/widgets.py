@@ -126,6 +126,12 @@ class Label(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         font = self.fonts.bold if self.bold else self.fonts.body
         x = {"left": self.rect.x, "center": self.rect.centerx, "right": self.rect.right}[self.align]
+        if "{" in self.text:  # pad button pictures in the text: one line, drawn with glyphs
+            from game.ui import glyphs  # noqa: PLC0415 - glyphs imports the font, not widgets
+
+            glyphs.draw_text(surface, font, self.text, (x, self.rect.y), self.colour,
+                             align=self.align)
+            return
         for i, line in enumerate(font.wrap(self.text, self.rect.width)):
             font.draw(surface, line, (x, self.rect.y + i * font.line_height), self.colour,
                       align=self.align)

@@ -297,6 +297,50 @@ class PadDriver(DeviceDriver):
     def end_turn(self) -> None:
         self.button(self.BACK)
 
+    def type_on_keyboard(self, text: str) -> None:
+        """Enter `text` on the open on-screen keyboard with the d-pad and A, then DONE."""
+        from game.scenes.dialogs import TextEntryScene
+
+        top = self.app.scenes.top
+        assert isinstance(top, TextEntryScene), top
+        osk = top.keyboard
+        self.walk_keyboard(osk, "CLEAR")
+        self.button(self.A)
+        for char in text:
+            want_lower = char.islower()
+            if osk.lower != want_lower:
+                self.walk_keyboard(osk, "SHIFT")
+                self.button(self.A)
+            self.walk_keyboard(osk, char.upper())
+            self.button(self.A)
+        assert osk.text == text, osk.text
+        self.walk_keyboard(osk, "DONE")
+        self.button(self.A)
+        assert self.app.scenes.top is not top
+
+    def walk_keyboard(self, osk: Any, key: str) -> None:
+        """Move the keyboard's focus to `key` with the d-pad (rows first, then columns)."""
+        target = next((r, c) for r, line in enumerate(osk.keys)
+                      for c, (k, _) in enumerate(line) if k == key)
+        for _ in range(40):
+            if osk.row == target[0]:
+                break
+            self.hat(0, -1 if osk.row < target[0] else 1)
+        for _ in range(40):
+            if osk.col == target[1]:
+                break
+            self.hat(1 if osk.col < target[1] else -1, 0)
+        assert (osk.row, osk.col) == target
+
+    def save(self) -> None:
+        """FILE > Save Game; A on the name opens the on-screen keyboard to type one."""
+        self.menu("FILE", "Save Game")
+        self.step()
+        self.button(self.A)
+        self.type_on_keyboard("Pad1")
+        self.confirm()
+        self.step()
+
     def resume(self, name: str) -> None:
         self.menu("FILE", "Resume Game")
         self.step()
