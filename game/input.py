@@ -341,6 +341,10 @@ class Input:
             self._scroll_keys[key] = scroll
             self._emit(Command.SKIP, kb)
             return
+        if command is None and not self.text_mode:
+            char = _typed_char(event)
+            if char.isdigit():  # digits set counts in windows (the setup's number of players)
+                self._emit(Command.TEXT, kb, text=char)
         if command in DIRECTION_OF:
             if self.navigation_mode:
                 self._emit(command, kb)

@@ -65,12 +65,15 @@ class DialogScene(Scene):
     def open_keyboard(self, box: TextBox) -> None:
         """Push the on-screen keyboard for `box`; DONE writes the text back into it."""
         self.app.scenes.push(TextEntryScene(self.app, "ENTER NAME", box.text, box.max_length,
-                                            lambda text: self.keyboard_done(box, text)))
+                                            lambda text: self.keyboard_done(box, text),
+                                            fresh=bool(getattr(self, "_untouched", False))))
 
     def keyboard_done(self, box: TextBox, text: str | None) -> None:
         """The keyboard closed: keep its text (None: cancelled, nothing changes)."""
         if text is not None:
             box.set_text(text)
+            if hasattr(self, "_untouched"):
+                self._untouched = False  # a name the player entered is theirs, not a default
             if self.dialog is not None and self.dialog.default is not None:
                 self.dialog.focus(self.dialog.default)  # the name is in: one press goes on
 
@@ -91,14 +94,14 @@ class TextEntryScene(Scene):
     wants_navigation = True
 
     def __init__(self, app: App, title: str, text: str, max_length: int,
-                 done: Callable[[str | None], None]) -> None:
+                 done: Callable[[str | None], None], *, fresh: bool = False) -> None:
         super().__init__(app)
         self.done = done
         width = 10 * 22 + 9 * 3 + 2 * MARGIN
         self.rect = _dialog_rect(width, 20 + 24 + 5 * 19 + 24)
         self.keyboard = OnScreenKeyboard(app.fonts, (self.rect.x + MARGIN, self.rect.y + 18),
                                          text, max_length=max_length, on_done=self._done,
-                                         on_cancel=self._cancel)
+                                         on_cancel=self._cancel, fresh=fresh)
         self.frame = Dialog(app.fonts, self.rect, title)
         self._closed = False
 

@@ -1,7 +1,11 @@
 """FILE > New Game: players, names, colours, levels and the game type, in one window.
 
 The manual asks these one at a time; one window shows every answer at once and keeps each
-default a Return away. OK asks the engine to build the GameConfig (it refuses impossible
+default a Return away. One focus moves with the arrows, d-pad or stick; Return, Space or pad A
+press it; digits set the number of players (or of HQs when that row has the focus); a name
+box opens the on-screen keyboard for a pad or a click. The attack mode (single, continuous,
+do-or-die) is chosen here and kept for the game; the neutral player's rules (US or UK, from
+the game type's cards) are named beside the neutral question. OK asks the engine to build the GameConfig (it refuses impossible
 set-ups with a readable message), starts the game, shows the missions in a UK short game,
 and opens the play screen.
 """
@@ -24,14 +28,15 @@ from game.engine.config import (
     MIN_ARMY_LIMIT,
     allows_low_exchange_rate,
 )
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.design import DesignOptions, DesignScene
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
+from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene, TextEntryScene
 from game.scenes.launch import chosen_seed, open_game
 from game.scenes.overlay import shared_map_art
-from game.ui import palette
+from game.ui import glyphs, palette
 from game.ui.choices import ChoiceRow
+from game.ui.controlnames import describe_for, device_of
 from game.ui.draw import sunken_field
 from game.ui.menubar import Menu, MenuBar, MenuItem, separator
 from game.ui.palette import PLAYER_COLOUR_BY_NAME
@@ -60,6 +65,10 @@ DESCRIPTIONS = {
                 "increase. The first player to occupy the enemy HQs wins.",
 }
 NEUTRAL_REMINDER = "Neutral games begin with random territory selection."
+NEUTRAL_RULES = {
+    "us": "US neutral rules: 1 army a territory, reinforced only while placing.",
+    "uk": "UK neutral rules: 2 armies a territory, half of each turn's reinforcements."}
+ATTACK_MODES = (("Single", "single"), ("Continuous", "continuous"), ("Do-or-die", "do_or_die"))
 DIALOG_RECT = pygame.Rect(49, 29, 542, 352)
 ROW_Y0 = 98
 ROW_STEP = 22
@@ -93,7 +102,9 @@ class SetupScene(Scene):
         self.design = DesignOptions()
         self.neutral = True
         self.hq_to_win: int | None = None  # None: all of them
+        self.attack_mode = "single"
         self.picker = None
+        self.picker_cursor = 0
 
     def reset(self) -> None:
         """Every answer back to its default (ESC's 'start again')."""
@@ -110,7 +121,8 @@ class SetupScene(Scene):
         return {"count": self.count, "names": [box.text for box in self.names],
                 "colours": list(self.colours), "levels": list(self.levels),
                 "game_type": self.game_type, "design": asdict(self.design),
-                "neutral": self.neutral, "hq_to_win": self.hq_to_win}
+                "neutral": self.neutral, "hq_to_win": self.hq_to_win,
+                "attack_mode": self.attack_mode}
 
     def recall(self, data: Mapping[str, Any]) -> None:
         """Show the answers of the last game set up; each answer that does not make sense
@@ -145,6 +157,8 @@ class SetupScene(Scene):
         hq = data.get("hq_to_win")
         if hq is None or (type(hq) is int and 2 <= hq < self.count):
             self.hq_to_win = hq
+        if data.get("attack_mode") in {key for _, key in ATTACK_MODES}:
+            self.attack_mode = data["attack_mode"]
         self._sync()
 
     @property
@@ -153,6 +167,13 @@ class SetupScene(Scene):
         if self.game_type == "custom":
             return self.design.objective
         return _preset_option(self.game_type, "objective")
+
+    @property
+    def flavour(self) -> str:
+        """'us' or 'uk': the cards, and the neutral player's rules, of the chosen game."""
+        if self.game_type == "custom":
+            return self.design.flavour
+        return _preset_option(self.game_type, "flavour")
 
     @property
     def territory_selection(self) -> str:
@@ -202,7 +223,7 @@ class SetupScene(Scene):
         for i in range(len(DEFAULT_NAMES)):
             y = ROW_Y0 + i * ROW_STEP
             box = TextBox(fonts, (80, y, 116, 14), DEFAULT_NAMES[i], max_length=NAME_LENGTH,
-                          on_focus=self._name_focused)
+                          on_focus=self._name_focused, on_keyboard=self._open_keyboard)
             self.names.append(box)
             swatch = Button(fonts, (210, y, SWATCH_W, 13), "", partial(self._open_picker, i))
             self.swatches.append(swatch)
@@ -221,14 +242,18 @@ class SetupScene(Scene):
             fonts, "HQS TO WIN", (d.x + 11, 318), [(str(n), n) for n in range(2, 7)],
             lambda: min(self.hq_to_win or self.count, self.count), self._set_hq,
             label_width=80, button_width=20, gap=5)
-        self.rows = [self.count_row, *self.level_rows, self.type_row, self.neutral_row,
-                     self.hq_row]
+        self.attack_row = ChoiceRow(
+            fonts, "ATTACK", (d.x + 314, d.y + 22), [(c, key) for c, key in ATTACK_MODES],
+            lambda: self.attack_mode, self._set_attack_mode, label_width=42,
+            button_width=[44, 62, 54], gap=4, height=15)
+        self.rows = [self.count_row, self.attack_row, *self.level_rows, self.type_row,
+                     self.neutral_row, self.hq_row]
         self.ok = Button(fonts, (514, d.bottom - 29, 64, 17), "OK", self.confirm,
                          is_default=True, bold=True)
         self.cancel = Button(fonts, (434, d.bottom - 29, 63, 17), "CANCEL", self.leave)
         self.design_button = Button(fonts, (d.right - 92, 286, 80, 15), "Options...",
                                     self._open_design)
-        widgets: list[Widget] = [*self.count_row.widgets]
+        widgets: list[Widget] = [*self.count_row.widgets, *self.attack_row.widgets]
         for i in range(len(DEFAULT_NAMES)):
             widgets += [self.names[i], self.swatches[i], *self.level_rows[i].widgets]
         widgets += [*self.type_row.widgets, self.design_button, *self.neutral_row.widgets,
@@ -290,6 +315,9 @@ class SetupScene(Scene):
     def _set_neutral(self, neutral: bool) -> None:
         self.neutral = neutral
 
+    def _set_attack_mode(self, mode: str) -> None:
+        self.attack_mode = mode
+
     def _set_hq(self, count: int) -> None:
         self.hq_to_win = None if count >= self.count else count
 
@@ -303,6 +331,8 @@ class SetupScene(Scene):
 
     def _open_picker(self, index: int) -> None:
         self.picker = None if self.picker == index else index
+        if self.picker is not None:
+            self.picker_cursor = COLOURS.index(self.colours[index])
 
     def pick_colour(self, index: int, colour: str) -> None:
         """Give player `index` the colour; whoever had it takes theirs (each colour once)."""
@@ -313,6 +343,20 @@ class SetupScene(Scene):
 
     def _name_focused(self, box: TextBox) -> None:
         self.picker = None
+
+    def _open_keyboard(self, box: TextBox) -> None:
+        """The on-screen keyboard for a player's name (pad A on the name, or a click)."""
+        index = self.names.index(box)
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                box.set_text(text.strip() or box.text)
+                self._untouched.discard(index)
+            self.dialog.focus(box)
+
+        self.app.scenes.push(TextEntryScene(self.app, f"NAME OF PLAYER {index + 1}", box.text,
+                                            box.max_length, done,
+                                            fresh=index in self._untouched))
 
     # -- flow ------------------------------------------------------------------------------
     def confirm(self) -> None:
@@ -342,11 +386,15 @@ class SetupScene(Scene):
             from game.scenes.missions import MissionRevealScene  # noqa: PLC0415
 
             def after_missions() -> None:
-                open_game(self.app, game)
+                open_game(self.app, game, self.play_options())
 
             self.app.scenes.push(MissionRevealScene(self.app, game, on_done=after_missions))
             return
-        open_game(self.app, game)
+        open_game(self.app, game, self.play_options())
+
+    def play_options(self) -> dict[str, Any]:
+        """What the play screen keeps besides the game: the attack mode chosen here."""
+        return {"attack_mode": self.attack_mode}
 
     def ask_start_over(self) -> None:
         self.app.scenes.push(ConfirmDialogScene(
@@ -382,7 +430,7 @@ class SetupScene(Scene):
 
     @property
     def wants_navigation(self) -> bool:  # type: ignore[override]
-        return self.dialog.wants_text or self.menubar.is_open
+        return True  # arrows, d-pad and stick move the focus (or the open menu's highlight)
 
     def enter(self) -> None:
         self.background = _backdrop(self.app)
@@ -391,6 +439,7 @@ class SetupScene(Scene):
         if self.menubar.handle(command):
             return
         kind = command.kind
+        mouse = command.device is Device.MOUSE
         if self.picker is not None and self._handle_picker(command):
             return
         focused = self.dialog.focused
@@ -399,22 +448,44 @@ class SetupScene(Scene):
             if index in self._untouched:  # the first key typed replaces the default name
                 focused.text, focused.cursor = "", 0
             self._untouched.discard(index)
+        elif kind is Command.TEXT and command.text.isdigit():
+            self.set_by_digit(int(command.text))
+            return
         elif kind in (Command.BACKSPACE, Command.DELETE) and focused in self.names:
             self._untouched.discard(self.names.index(focused))
-        if kind is Command.CONFIRM and isinstance(focused, TextBox):
-            self.dialog.focus(None)  # Return ends the name; Return again starts the game
+        if kind is Command.CONFIRM and isinstance(focused, TextBox) \
+                and command.device is not Device.PAD:
+            self.dialog.focus(self.ok)  # Return ends the name; Return again starts the game
             return
         if kind is Command.CANCEL:
             self.ask_start_over()
             return
-        if kind is Command.PRESS and not any(
-                w.visible and w.rect.collidepoint(command.pos) for w in self.dialog.widgets):
-            self.dialog.focus(None)
-        elif kind is Command.PRESS and isinstance(focused, TextBox) \
-                and not focused.rect.collidepoint(command.pos):
-            self.dialog.focus(None)  # a press on another widget ends the name being typed
+        if kind is Command.MENU and command.device is Device.PAD:
+            self.dialog.focus(self.ok)  # Start: straight to OK, one A from the game
+            return
+        if kind is Command.PRESS and mouse:
+            if not any(w.visible and w.rect.collidepoint(command.pos)
+                       for w in self.dialog.widgets):
+                self.dialog.focus(None)
+            elif isinstance(focused, TextBox) and not focused.rect.collidepoint(command.pos):
+                self.dialog.focus(None)  # a press on another widget ends the name being typed
         self.dialog.handle(command)
         self._sync()
+
+    def set_by_digit(self, digit: int) -> None:
+        """A digit key: the number of HQs when that row has the focus, else of players."""
+        if self.dialog.focused in self.hq_row.buttons and self.hq_row.visible:
+            if 2 <= digit <= self.count:
+                self._set_hq(digit)
+                self.dialog.focus(self.hq_row.buttons[self.hq_row.values.index(digit)])
+                self._sync()
+                return
+        elif 2 <= digit <= len(DEFAULT_NAMES):
+            self._set_count(digit)
+            self.dialog.focus(self.count_row.buttons[self.count_row.values.index(digit)])
+            self._sync()
+            return
+        self.app.play(Sfx.REFUSAL)
 
     def picker_rects(self) -> list[tuple[str, pygame.Rect]]:
         """Where the open colour list draws each colour (below the player's swatch)."""
@@ -428,12 +499,25 @@ class SetupScene(Scene):
                 for i, c in enumerate(COLOURS)]
 
     def _handle_picker(self, command: CommandEvent) -> bool:
-        if command.kind is Command.CANCEL:
+        """The open colour list: arrows or d-pad walk it, a press or Return takes the colour
+        under the focus (a click the one under the pointer), ESC or B closes it."""
+        assert self.picker is not None
+        kind = command.kind
+        if kind is Command.CANCEL:
             self.picker = None
             return True
-        if command.kind is not Command.PRESS:
+        if kind in (Command.LEFT, Command.RIGHT):
+            step = 1 if kind is Command.RIGHT else -1
+            self.picker_cursor = (self.picker_cursor + step) % len(COLOURS)
+            return True
+        if kind in (Command.UP, Command.DOWN):
+            return True
+        if kind is Command.CONFIRM or (kind is Command.PRESS
+                                       and command.device is not Device.MOUSE):
+            self.pick_colour(self.picker, COLOURS[self.picker_cursor])
+            return True
+        if kind is not Command.PRESS:
             return False
-        assert self.picker is not None
         for colour, rect in self.picker_rects():
             if rect.collidepoint(command.pos):
                 self.pick_colour(self.picker, colour)
@@ -460,29 +544,43 @@ class SetupScene(Scene):
         self.hq_row.show(self.objective == "headquarters" and not two)
         for button, n in zip(self.hq_row.buttons, self.hq_row.values, strict=True):
             button.visible = button.visible and n <= self.count
-        for row in (self.count_row, self.type_row):
+        for row in (self.count_row, self.type_row, self.attack_row):
             row.sync()
         self.design_button.visible = self.game_type == "custom"
         self.hint.text = self._hint()
 
     def _hint(self) -> str:
-        """The hint for what has the focus: the name being typed, a button, or nothing."""
+        """The hint for what has the focus, in the controls of the device used last."""
         focused = self.dialog.focused
+        mouse = device_of(self.app) is Device.MOUSE
         if self.picker is not None:
-            return "Choose a colour; a colour taken by another player swaps."
+            if mouse:
+                return "Click a colour; a colour taken by another player swaps."
+            return self._say("{FOCUS} and {PRESS} choose a colour; taken colours swap.")
         if isinstance(focused, TextBox):
-            return "Type the name; Return when done."
+            if device_of(self.app) is Device.KEYBOARD:
+                return "Type the name; Return when done."
+            return self._say("{PRESS} opens the keyboard to enter the name.")
+        if mouse:
+            return "Click to choose.  Click OK to start the game."
         if focused in self.swatches:
-            return "Return opens the colour list; Tab moves on."
+            return self._say("{PRESS} opens the colour list; {FOCUS} moves on.")
         if isinstance(focused, Button) and focused.visible:
             label = focused.label.strip() or "this"
             if focused in self.count_row.buttons:
-                return f"Return chooses {label} players; Tab moves on."
+                return self._say(f"{{PRESS}} chooses {label} players; {{SET_COUNT}} too.")
             for i, row in enumerate(self.level_rows):
                 if focused in row.buttons:
-                    return f"Return makes player {i + 1} {label}; Tab moves on."
-            return f"Return chooses {label}; Tab moves on."
-        return "Select a name box to type a new name.  Return = OK."
+                    return self._say(f"{{PRESS}} makes player {i + 1} {label}; {{FOCUS}} "
+                                     "moves on.")
+            return self._say(f"{{PRESS}} chooses {label}; {{FOCUS}} moves on.")
+        return self._say("{FOCUS} moves the focus.  {CONFIRM} = OK.")
+
+    def _say(self, template: str) -> str:
+        text = describe_for(self.app, template)
+        if device_of(self.app) is Device.KEYBOARD:
+            text = text.replace("the arrow keys", "arrows").replace("digits", "a digit")
+        return text
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -493,7 +591,6 @@ class SetupScene(Scene):
         fonts = self.app.fonts
         d = DIALOG_RECT
         self.dialog.draw(surface)
-        fonts.body.draw(surface, "Return = default", (d.right - 198, d.y + 26), palette.SHADOW)
         bold = fonts.bold
         bold.draw(surface, "#", (66, 82), palette.SHADOW)
         bold.draw(surface, "NAME", (80, 82), palette.SHADOW)
@@ -522,8 +619,9 @@ class SetupScene(Scene):
         pygame.draw.line(surface, palette.DARK, (d.x + 8, sep_y), (d.right - 9, sep_y))
         pygame.draw.line(surface, palette.FACE_LIGHT, (d.x + 8, sep_y + 1), (d.right - 9, sep_y + 1))
         if self.neutral_row.visible:
-            fonts.body.draw(surface, NEUTRAL_REMINDER, (self.neutral_row.right + 12, 322),
-                            palette.SHADOW)
+            x = self.neutral_row.right + 12
+            fonts.body.draw(surface, NEUTRAL_RULES[self.flavour], (x, 316), palette.INK)
+            fonts.body.draw(surface, NEUTRAL_REMINDER, (x, 327), palette.SHADOW)
         if self.hq_row.visible:
             x = self.hq_row.buttons[self.count - 2].rect.right + 10
             fonts.body.draw(surface, "(default: all, your own included)", (x, 322),
@@ -568,8 +666,10 @@ class SetupScene(Scene):
         pygame.draw.rect(surface, palette.INK, frame.move(3, 3))
         pygame.draw.rect(surface, palette.WHITE, frame)
         pygame.draw.rect(surface, palette.INK, frame, 1)
-        for colour, rect in rects:
+        for i, (colour, rect) in enumerate(rects):
             pc = PLAYER_COLOUR_BY_NAME[colour]
+            if i == self.picker_cursor:
+                pygame.draw.rect(surface, palette.SELECT_BLUE, rect.inflate(6, 6), 2)
             pygame.draw.rect(surface, palette.INK, rect)
             pygame.draw.rect(surface, pc.rgb, rect.inflate(-2, -2))
             owner = self.colours.index(colour)

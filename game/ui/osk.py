@@ -30,8 +30,10 @@ class OnScreenKeyboard:
     """The keys and the text being edited; `on_done(text)` or `on_cancel()` ends it."""
 
     def __init__(self, fonts: Fonts, topleft: tuple[int, int], text: str, *, max_length: int,
-                 on_done: Callable[[str], None], on_cancel: Callable[[], None]) -> None:
+                 on_done: Callable[[str], None], on_cancel: Callable[[], None],
+                 fresh: bool = False) -> None:
         self.fonts = fonts
+        self.fresh = fresh  # the text is an offered default: the first letter typed replaces it
         self.text = text[:max_length]
         self.max_length = max_length
         self.on_done = on_done
@@ -71,6 +73,9 @@ class OnScreenKeyboard:
         raise KeyError(name)
 
     def type(self, char: str) -> None:
+        if self.fresh:
+            self.text = ""
+            self.fresh = False
         if len(self.text) < self.max_length and char.isprintable():
             self.text += char
 
@@ -82,8 +87,10 @@ class OnScreenKeyboard:
             self.type(" ")
         elif key == "DEL":
             self.text = self.text[:-1]
+            self.fresh = False
         elif key == "CLEAR":
             self.text = ""
+            self.fresh = False
         elif key == "CANCEL":
             self.on_cancel()
         elif key == "DONE":
@@ -123,7 +130,7 @@ class OnScreenKeyboard:
             for char in cmd.text:
                 self.type(char)
         elif kind is Command.BACKSPACE or (kind is Command.FREE_MOVE and cmd.device is Device.PAD):
-            self.text = self.text[:-1]
+            self.press_key("DEL")
         elif kind is Command.SHOW_CARDS and cmd.device is Device.PAD:
             self.type(" ")
         elif kind is Command.MENU:

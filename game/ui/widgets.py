@@ -99,8 +99,9 @@ class Button(Widget):
         bevel_box(surface, r, face, raised=not pressed)
         if self.selected:
             pygame.draw.rect(surface, palette.NAVY, r, 1)
-        if self.focused:
+        if self.focused:  # the one focus: an amber ring inside and out, seen on any face
             pygame.draw.rect(surface, palette.AMBER, r.inflate(-4, -4), 1)
+            pygame.draw.rect(surface, palette.AMBER, r.inflate(2, 2), 1)
         font = self.fonts.bold if self.bold else self.fonts.body
         colour = palette.WHITE if self.selected else palette.INK
         if not self.enabled:
