@@ -460,9 +460,6 @@ class SetupScene(Scene):
         if kind is Command.CANCEL:
             self.ask_start_over()
             return
-        if kind is Command.MENU and command.device is Device.PAD:
-            self.dialog.focus(self.ok)  # Start: straight to OK, one A from the game
-            return
         if kind is Command.PRESS and mouse:
             if not any(w.visible and w.rect.collidepoint(command.pos)
                        for w in self.dialog.widgets):

@@ -444,6 +444,28 @@ class ListBox(Widget):
                    self.top, self.visible_rows, len(self.items))
 
 
+def _nearest(current: Widget, chain: Sequence[Widget], dx: int, dy: int, *,
+             narrow: bool) -> Widget | None:
+    """The widget nearest to `current` in direction (dx, dy); `narrow` keeps vertical moves
+    to widgets roughly above or below (a second, wide look finds a lone button off to a side)."""
+    cx, cy = current.rect.center
+    best: tuple[float, Widget] | None = None
+    for w in chain:
+        if w is current:
+            continue
+        vx, vy = w.rect.centerx - cx, w.rect.centery - cy
+        along = vx * dx + vy * dy
+        if along <= 3:
+            continue
+        across = abs(vx * dy) + abs(vy * dx)
+        if narrow and dy and across > 3 * along and not _columns_overlap(current.rect, w.rect):
+            continue
+        score = along + 3 * across
+        if best is None or score < best[0]:
+            best = (score, w)
+    return best[1] if best is not None else None
+
+
 def _columns_overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
     return a.left < b.right and b.left < a.right
 
@@ -517,24 +539,11 @@ class Dialog:
                     return False
                 self.focus(chain[0])
                 return True
-        cx, cy = current.rect.center
-        best: tuple[float, Widget] | None = None
-        for w in chain:
-            if w is current:
-                continue
-            vx, vy = w.rect.centerx - cx, w.rect.centery - cy
-            along = vx * dx + vy * dy
-            if along <= 3:
-                continue
-            across = abs(vx * dy) + abs(vy * dx)
-            if dy and across > 3 * along and not _columns_overlap(current.rect, w.rect):
-                continue
-            score = along + 3 * across
-            if best is None or score < best[0]:
-                best = (score, w)
+        best = _nearest(current, chain, dx, dy, narrow=True) or (
+            _nearest(current, chain, dx, dy, narrow=False) if dy else None)
         if best is None:
             return False
-        self.focus(best[1])
+        self.focus(best)
         return True
 
     def _focus_next(self, step: int = 1, *, buttons_only: bool = False) -> None:
