@@ -281,7 +281,7 @@ class SetupScene(Scene):
                               ContinentsScene(app, None)), hotkey="F2",
                               command=Command.CONTINENTS)]),
             Menu("VARIANTS", [], enabled=False),
-            Menu("OPTIONS", [], enabled=False),
+            Menu("OPTIONS", [MenuItem("Pad Buttons...", self._pad_buttons)]),
         ]
 
     # -- answers ---------------------------------------------------------------------------
@@ -418,6 +418,11 @@ class SetupScene(Scene):
             open_game(self.app, loaded.game, loaded.options, loaded.name)
 
         self.app.scenes.push(ResumeGameScene(self.app, resumed))
+
+    def _pad_buttons(self) -> None:
+        from game.scenes.padbuttons import PadButtonsScene  # noqa: PLC0415
+
+        self.app.scenes.push(PadButtonsScene(self.app))
 
     def _quit(self) -> None:
         self.app.scenes.push(ConfirmDialogScene(self.app, "QUIT", "Leave Conquest?",
@@ -557,7 +562,7 @@ class SetupScene(Scene):
         if isinstance(focused, TextBox):
             if device_of(self.app) is Device.KEYBOARD:
                 return "Type the name; Return when done."
-            return self._say("{PRESS} opens the keyboard to enter the name.")
+            return self._say("{PRESS} opens the keyboard to enter the name.")  # pad or mouse
         if mouse:
             return "Click to choose.  Click OK to start the game."
         if focused in self.swatches:
@@ -575,6 +580,7 @@ class SetupScene(Scene):
 
     def _say(self, template: str) -> str:
         text = describe_for(self.app, template)
+        text = text[:1].upper() + text[1:]
         if device_of(self.app) is Device.KEYBOARD:
             text = text.replace("the arrow keys", "arrows").replace("digits", "a digit")
         return text
