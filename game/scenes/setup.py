@@ -570,7 +570,10 @@ class SetupScene(Scene):
         if isinstance(focused, Button) and focused.visible:
             label = focused.label.strip() or "this"
             if focused in self.count_row.buttons:
-                return self._say(f"{{PRESS}} chooses {label} players; {{SET_COUNT}} too.")
+                text = self._say(f"{{PRESS}} chooses {label} players")
+                if device_of(self.app) is Device.KEYBOARD:
+                    return text + "; a digit key too."
+                return text + "."
             for i, row in enumerate(self.level_rows):
                 if focused in row.buttons:
                     return self._say(f"{{PRESS}} makes player {i + 1} {label}; {{FOCUS}} "

@@ -444,10 +444,10 @@ class ListBox(Widget):
                    self.top, self.visible_rows, len(self.items))
 
 
-def _nearest(current: Widget, chain: Sequence[Widget], dx: int, dy: int, *,
-             narrow: bool) -> Widget | None:
-    """The widget nearest to `current` in direction (dx, dy); `narrow` keeps vertical moves
-    to widgets roughly above or below (a second, wide look finds a lone button off to a side)."""
+def _nearest(current: Widget, chain: Sequence[Widget], dx: int, dy: int) -> Widget | None:
+    """The widget nearest to `current` in direction (dx, dy). Widgets in line with it (the
+    same column for up and down, the same row for left and right) come first, the nearest
+    row or column of them first; a lone widget off to a side is found after them."""
     cx, cy = current.rect.center
     best: tuple[float, Widget] | None = None
     for w in chain:
@@ -458,12 +458,16 @@ def _nearest(current: Widget, chain: Sequence[Widget], dx: int, dy: int, *,
         if along <= 3:
             continue
         across = abs(vx * dy) + abs(vy * dx)
-        if narrow and dy and across > 3 * along and not _columns_overlap(current.rect, w.rect):
-            continue
-        score = along + 3 * across
+        in_line = (_columns_overlap(current.rect, w.rect) if dy
+                   else _rows_overlap(current.rect, w.rect))
+        score = along + across / 2 if in_line else 1000 + along + 3 * across
         if best is None or score < best[0]:
             best = (score, w)
     return best[1] if best is not None else None
+
+
+def _rows_overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
+    return a.top < b.bottom and b.top < a.bottom
 
 
 def _columns_overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
@@ -539,8 +543,7 @@ class Dialog:
                     return False
                 self.focus(chain[0])
                 return True
-        best = _nearest(current, chain, dx, dy, narrow=True) or (
-            _nearest(current, chain, dx, dy, narrow=False) if dy else None)
+        best = _nearest(current, chain, dx, dy)
         if best is None:
             return False
         self.focus(best)
