@@ -25,6 +25,7 @@ controls (see game/ui/controlnames.py).
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -194,10 +195,8 @@ class Input:
         self.last_device = Device.MOUSE
         self.last_pad_mapped = True  # the last pad used speaks A/B/X/Y (else button numbers)
         if sdl_controller is not None:
-            try:
+            with contextlib.suppress(pygame.error):  # no controller layer: pads read as sticks
                 sdl_controller.init()
-            except pygame.error:
-                pass
         self.apply_settings(settings)
 
     # -- configuration -------------------------------------------------------------------

@@ -5,15 +5,15 @@ default a Return away. One focus moves with the arrows, d-pad or stick; Return, 
 press it; digits set the number of players (or of HQs when that row has the focus); a name
 box opens the on-screen keyboard for a pad or a click. The attack mode (single, continuous,
 do-or-die) is chosen here and kept for the game; the neutral player's rules (US or UK, from
-the game type's cards) are named beside the neutral question. OK asks the engine to build the GameConfig (it refuses impossible
-set-ups with a readable message), starts the game, shows the missions in a UK short game,
-and opens the play screen.
+the game type's cards) are named beside the neutral question. OK asks the engine to build
+the GameConfig (it refuses impossible set-ups with a readable message), starts the game,
+shows the missions in a UK short game, and opens the play screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, fields
+from dataclasses import asdict
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -21,59 +21,40 @@ import pygame
 
 from game.audio import Sfx
 from game.engine import Game, GameConfig, PlayerSpec, StateError, Variants
-from game.engine.config import (
-    COLOURS,
-    HARD_ARMY_LIMIT,
-    LEVELS,
-    MIN_ARMY_LIMIT,
-    allows_low_exchange_rate,
-)
+from game.engine.config import COLOURS, LEVELS
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.design import DesignOptions, DesignScene
 from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene, TextEntryScene
 from game.scenes.launch import chosen_seed, open_game
-from game.scenes.overlay import shared_map_art
-from game.ui import glyphs, palette
+from game.scenes.setup_draw import backdrop, draw_setup, picker_rects, setup_hint
+from game.scenes.setup_rules import (  # noqa: F401 - the screen's constants, read by tests too
+    ATTACK_MODES,
+    DEFAULT_GAME_TYPE,
+    DEFAULT_LEVELS,
+    DEFAULT_NAMES,
+    DEFAULT_PLAYERS,
+    DESCRIPTIONS,
+    DIALOG_RECT,
+    GAME_TYPES,
+    LEVEL_X,
+    NAME_LENGTH,
+    NEUTRAL_REMINDER,
+    NEUTRAL_RULES,
+    ROW_STEP,
+    ROW_Y0,
+    SWATCH_W,
+    preset_option,
+    recall_answers,
+)
+from game.ui import palette
 from game.ui.choices import ChoiceRow
-from game.ui.controlnames import describe_for, device_of
-from game.ui.draw import sunken_field
 from game.ui.menubar import Menu, MenuBar, MenuItem, separator
-from game.ui.palette import PLAYER_COLOUR_BY_NAME
 from game.ui.widgets import Button, Dialog, Label, TextBox, Widget
 
 if TYPE_CHECKING:
     from game.app import App
     from game.savegame import LoadedSave
-    from game.ui.font import Fonts
-
-DEFAULT_NAMES = ("Alex", "Napoleon", "Hannibal", "Genghis", "Caesar", "Joan")
-DEFAULT_LEVELS = ("human", "good", "standard", "easy", "standard", "good")
-DEFAULT_PLAYERS = 6
-DEFAULT_GAME_TYPE = "uk_short"
-NAME_LENGTH = 16
-GAME_TYPES = (("UK FULL", "uk_full", 85), ("US FULL", "us_full", 85), ("UK SHORT", "uk_short", 91),
-              ("US SHORT", "us_short", 91), ("DESIGN YOUR OWN", "custom", 128))
-DESCRIPTIONS = {
-    "uk_full": "UK full game: English cards, random territory selection,\n"
-               "fixed set values. The first player to conquer the World wins.",
-    "us_full": "US full game: American cards, manual territory selection,\n"
-               "set values increase. The first player to conquer the World wins.",
-    "uk_short": "UK short game: English cards, random territory selection,\n"
-                "fixed set values. The first player to complete a mission wins.",
-    "us_short": "US short game: American cards, manual territory selection, set values\n"
-                "increase. The first player to occupy the enemy HQs wins.",
-}
-NEUTRAL_REMINDER = "Neutral games begin with random territory selection."
-NEUTRAL_RULES = {
-    "us": "US neutral rules: 1 army a territory, reinforced only while placing.",
-    "uk": "UK neutral rules: 2 armies a territory, half of each turn's reinforcements."}
-ATTACK_MODES = (("Single", "single"), ("Continuous", "continuous"), ("Do-or-die", "do_or_die"))
-DIALOG_RECT = pygame.Rect(49, 29, 542, 352)
-ROW_Y0 = 98
-ROW_STEP = 22
-LEVEL_X = (254, 334, 414, 494)
-SWATCH_W = 30
 
 
 class SetupScene(Scene):
@@ -127,38 +108,7 @@ class SetupScene(Scene):
     def recall(self, data: Mapping[str, Any]) -> None:
         """Show the answers of the last game set up; each answer that does not make sense
         (an old or edited settings file) keeps its default."""
-        if not isinstance(data, Mapping) or not data:
-            return
-        count = data.get("count")
-        if type(count) is int and 2 <= count <= len(DEFAULT_NAMES):
-            self.count = count
-        names = data.get("names")
-        if isinstance(names, list) and len(names) == len(DEFAULT_NAMES) \
-                and all(isinstance(n, str) for n in names):
-            for box, name in zip(self.names, names, strict=True):
-                box.text = name[:NAME_LENGTH].strip() or box.text
-                box.cursor = len(box.text)
-        colours = data.get("colours")
-        if isinstance(colours, list) and sorted(map(str, colours)) == sorted(COLOURS):
-            self.colours = [str(c) for c in colours]
-        levels = data.get("levels")
-        if isinstance(levels, list) and len(levels) == len(DEFAULT_NAMES) \
-                and all(lv in LEVELS for lv in levels):
-            self.levels = list(levels)
-        if data.get("game_type") in {key for _, key, _ in GAME_TYPES}:
-            self.game_type = data["game_type"]
-        design = _design_options(data.get("design"))
-        if design is not None:
-            self.design = design
-        elif self.game_type == "custom":
-            self.game_type = DEFAULT_GAME_TYPE
-        if type(data.get("neutral")) is bool:
-            self.neutral = data["neutral"]
-        hq = data.get("hq_to_win")
-        if hq is None or (type(hq) is int and 2 <= hq < self.count):
-            self.hq_to_win = hq
-        if data.get("attack_mode") in {key for _, key in ATTACK_MODES}:
-            self.attack_mode = data["attack_mode"]
+        recall_answers(self, data)
         self._sync()
 
     @property
@@ -166,20 +116,20 @@ class SetupScene(Scene):
         """The objective of the chosen game, as the engine's preset defines it."""
         if self.game_type == "custom":
             return self.design.objective
-        return _preset_option(self.game_type, "objective")
+        return preset_option(self.game_type, "objective")
 
     @property
     def flavour(self) -> str:
         """'us' or 'uk': the cards, and the neutral player's rules, of the chosen game."""
         if self.game_type == "custom":
             return self.design.flavour
-        return _preset_option(self.game_type, "flavour")
+        return preset_option(self.game_type, "flavour")
 
     @property
     def territory_selection(self) -> str:
         if self.game_type == "custom":
             return self.design.territory_selection
-        return _preset_option(self.game_type, "territory_selection")
+        return preset_option(self.game_type, "territory_selection")
 
     def players(self) -> tuple[PlayerSpec, ...]:
         specs = []
@@ -244,7 +194,7 @@ class SetupScene(Scene):
             label_width=80, button_width=20, gap=5)
         self.attack_row = ChoiceRow(
             fonts, "ATTACK", (d.x + 314, d.y + 22), [(c, key) for c, key in ATTACK_MODES],
-            lambda: self.attack_mode, self._set_attack_mode, label_width=42,
+            lambda: self.attack_mode, partial(setattr, self, "attack_mode"), label_width=42,
             button_width=[44, 62, 54], gap=4, height=15)
         self.rows = [self.count_row, self.attack_row, *self.level_rows, self.type_row,
                      self.neutral_row, self.hq_row]
@@ -314,9 +264,6 @@ class SetupScene(Scene):
 
     def _set_neutral(self, neutral: bool) -> None:
         self.neutral = neutral
-
-    def _set_attack_mode(self, mode: str) -> None:
-        self.attack_mode = mode
 
     def _set_hq(self, count: int) -> None:
         self.hq_to_win = None if count >= self.count else count
@@ -438,7 +385,7 @@ class SetupScene(Scene):
         return True  # arrows, d-pad and stick move the focus (or the open menu's highlight)
 
     def enter(self) -> None:
-        self.background = _backdrop(self.app)
+        self.background = backdrop(self.app)
 
     def handle(self, command: CommandEvent) -> None:
         if self.menubar.handle(command):
@@ -491,14 +438,7 @@ class SetupScene(Scene):
 
     def picker_rects(self) -> list[tuple[str, pygame.Rect]]:
         """Where the open colour list draws each colour (below the player's swatch)."""
-        if self.picker is None:
-            return []
-        swatch = self.swatches[self.picker].rect
-        y = swatch.bottom + 3
-        if y + 30 > DIALOG_RECT.bottom - 40:
-            y = swatch.top - 33
-        return [(c, pygame.Rect(swatch.x - 4 + i * 44, y + 3, 40, 24))
-                for i, c in enumerate(COLOURS)]
+        return picker_rects(self)
 
     def _handle_picker(self, command: CommandEvent) -> bool:
         """The open colour list: arrows or d-pad walk it, a press or Return takes the colour
@@ -552,186 +492,7 @@ class SetupScene(Scene):
         self.hint.text = self._hint()
 
     def _hint(self) -> str:
-        """The hint for what has the focus, in the controls of the device used last."""
-        focused = self.dialog.focused
-        mouse = device_of(self.app) is Device.MOUSE
-        if self.picker is not None:
-            if mouse:
-                return "Click a colour; a colour taken by another player swaps."
-            return self._say("{FOCUS} and {PRESS} choose a colour; taken colours swap.")
-        if isinstance(focused, TextBox):
-            if device_of(self.app) is Device.KEYBOARD:
-                return "Type the name; Return when done."
-            return self._say("{PRESS} opens the keyboard to enter the name.")  # pad or mouse
-        if mouse:
-            return "Click to choose.  Click OK to start the game."
-        if focused in self.swatches:
-            return self._say("{PRESS} opens the colour list; {FOCUS} moves on.")
-        if isinstance(focused, Button) and focused.visible:
-            label = focused.label.strip() or "this"
-            if focused in self.count_row.buttons:
-                text = self._say(f"{{PRESS}} chooses {label} players")
-                if device_of(self.app) is Device.KEYBOARD:
-                    return text + "; a digit key too."
-                return text + "."
-            for i, row in enumerate(self.level_rows):
-                if focused in row.buttons:
-                    return self._say(f"{{PRESS}} makes player {i + 1} {label}; {{FOCUS}} "
-                                     "moves on.")
-            return self._say(f"{{PRESS}} chooses {label}; {{FOCUS}} moves on.")
-        return self._say("{FOCUS} moves the focus.  {CONFIRM} = OK.")
+        return setup_hint(self)
 
-    def _say(self, template: str) -> str:
-        text = describe_for(self.app, template)
-        text = text[:1].upper() + text[1:]
-        if device_of(self.app) is Device.KEYBOARD:
-            text = text.replace("the arrow keys", "arrows").replace("digits", "a digit")
-        return text
-
-    # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        if self.background is not None:
-            surface.blit(self.background, (0, 0))
-        else:
-            surface.fill(palette.SEA_DEEP)
-        fonts = self.app.fonts
-        d = DIALOG_RECT
-        self.dialog.draw(surface)
-        bold = fonts.bold
-        bold.draw(surface, "#", (66, 82), palette.SHADOW)
-        bold.draw(surface, "NAME", (80, 82), palette.SHADOW)
-        bold.draw(surface, "COLOUR", (206, 82), palette.SHADOW)
-        bold.draw(surface, "LEVEL", (254, 82), palette.SHADOW)
-        bold.draw(surface, "GAME TYPE", (d.x + 11, 242), palette.INK)
-        table = pygame.Rect(61, 93, 518, ROW_STEP * 6 + 3)
-        sunken_field(surface, table, palette.FACE_LIGHT, palette.SHADOW)
-        pygame.draw.rect(surface, palette.WHITE, table.inflate(2, 2), 1)
-        for i in range(len(DEFAULT_NAMES)):
-            y = ROW_Y0 + i * ROW_STEP
-            if i % 2:
-                pygame.draw.rect(surface, palette.LIGHT, (table.x + 1, y - 4, table.width - 2,
-                                                          ROW_STEP))
-            shown = i < self.count
-            bold.draw(surface, str(i + 1), (66, y + 4), palette.INK if shown else palette.DIM_TEXT)
-            if not shown:
-                fonts.body.draw(surface, "-", (86, y + 4), palette.DIM_TEXT)
-        for w in self.dialog.widgets:
-            if w.visible and (w in self.names or any(w in r.buttons for r in self.level_rows)):
-                w.draw(surface)
-        for i in range(self.count):
-            self._draw_swatch(surface, i)
-        self._draw_description(surface, fonts)
-        sep_y = d.bottom - 38
-        pygame.draw.line(surface, palette.DARK, (d.x + 8, sep_y), (d.right - 9, sep_y))
-        pygame.draw.line(surface, palette.FACE_LIGHT, (d.x + 8, sep_y + 1), (d.right - 9, sep_y + 1))
-        if self.neutral_row.visible:
-            x = self.neutral_row.right + 12
-            fonts.body.draw(surface, NEUTRAL_RULES[self.flavour], (x, 316), palette.INK)
-            fonts.body.draw(surface, NEUTRAL_REMINDER, (x, 327), palette.SHADOW)
-        if self.hq_row.visible:
-            x = self.hq_row.buttons[self.count - 2].rect.right + 10
-            fonts.body.draw(surface, "(default: all, your own included)", (x, 322),
-                            palette.SHADOW)
-        self._draw_picker(surface)
-        self.menubar.draw(surface)
-
-    def _draw_swatch(self, surface: pygame.Surface, index: int) -> None:
-        rect = self.swatches[index].rect
-        colour = PLAYER_COLOUR_BY_NAME[self.colours[index]]
-        pygame.draw.rect(surface, palette.INK, rect)
-        pygame.draw.rect(surface, colour.rgb, rect.inflate(-2, -2))
-        if self.picker == index:
-            pygame.draw.rect(surface, palette.AMBER, rect.inflate(4, 4), 2)
-        elif self.swatches[index].focused:
-            pygame.draw.rect(surface, palette.AMBER, rect.inflate(2, 2), 1)
-
-    def _draw_description(self, surface: pygame.Surface, fonts: Fonts) -> None:
-        box = pygame.Rect(DIALOG_RECT.x + 11, 280, 520, 30)
-        pygame.draw.rect(surface, palette.INK, box)
-        pygame.draw.rect(surface, palette.LIGHT, box.inflate(2, 2), 1)
-        if self.game_type == "custom":
-            text = self.design.summary()
-            width = box.width - 104
-        else:
-            text = DESCRIPTIONS[self.game_type]
-            width = box.width - 12
-        lines = [line for para in text.split("\n") for line in fonts.body.wrap(para, width)]
-        for i, line in enumerate(lines[:2]):
-            if i == 1 and len(lines) > 2:
-                line = fonts.body.ellipsize(line + " " + " ".join(lines[2:]), width)
-            fonts.body.draw(surface, line, (box.x + 6, box.y + 4 + i * 12), palette.CREAM)
-        if self.game_type == "custom":
-            self.design_button.draw(surface)
-
-    def _draw_picker(self, surface: pygame.Surface) -> None:
-        rects = self.picker_rects()
-        if not rects or self.picker is None:
-            return
-        fonts = self.app.fonts
-        frame = rects[0][1].unionall([r for _, r in rects]).inflate(8, 8)
-        pygame.draw.rect(surface, palette.INK, frame.move(3, 3))
-        pygame.draw.rect(surface, palette.WHITE, frame)
-        pygame.draw.rect(surface, palette.INK, frame, 1)
-        for i, (colour, rect) in enumerate(rects):
-            pc = PLAYER_COLOUR_BY_NAME[colour]
-            if i == self.picker_cursor:
-                pygame.draw.rect(surface, palette.SELECT_BLUE, rect.inflate(6, 6), 2)
-            pygame.draw.rect(surface, palette.INK, rect)
-            pygame.draw.rect(surface, pc.rgb, rect.inflate(-2, -2))
-            owner = self.colours.index(colour)
-            fonts.body.draw(surface, pc.name, (rect.centerx, rect.y + 3), pc.text, align="center")
-            if owner == self.picker:
-                pygame.draw.rect(surface, palette.AMBER, rect.inflate(2, 2), 2)
-            elif owner < self.count:
-                fonts.body.draw(surface, f"#{owner + 1}", (rect.centerx, rect.y + 13), pc.text,
-                                align="center")
-
-
-_DESIGN_CHOICES: dict[str, tuple[Any, ...]] = {
-    "territory_selection": ("manual", "random"), "set_values": ("increasing", "fixed"),
-    "objective": ("world", "missions", "headquarters"), "flavour": ("uk", "us"),
-    "armies_per_placement": (1, 3), "two_player_armies": (40, 50)}
-
-
-def _design_options(data: Any) -> DesignOptions | None:
-    """DesignOptions from the settings file, or None if anything in it is out of place."""
-    if not isinstance(data, dict):
-        return None
-    values: dict[str, Any] = {}
-    for f in fields(DesignOptions):
-        if f.name not in data:
-            continue
-        value = data[f.name]
-        if f.name in _DESIGN_CHOICES:
-            if value not in _DESIGN_CHOICES[f.name] or type(value) is bool:
-                return None
-        elif f.name == "army_limit":
-            if value is not None and not (type(value) is int
-                                          and MIN_ARMY_LIMIT <= value <= HARD_ARMY_LIMIT):
-                return None
-        elif type(value) is not bool:
-            return None
-        values[f.name] = value
-    options = DesignOptions(**values)
-    if options.low_exchange_rate and not allows_low_exchange_rate(options.set_values):
-        return None
-    return options
-
-
-def _preset_option(game_type: str, option: str) -> str:
-    """Read an option of a standard game from the engine's own preset (one source of rules)."""
-    sample = (PlayerSpec("a", COLOURS[0]), PlayerSpec("b", COLOURS[1]))
-    return str(getattr(GameConfig.preset(game_type, sample), option))
-
-
-def _backdrop(app: App) -> pygame.Surface | None:
-    """The world map behind the window, as in the mock-up; None if the art cannot load."""
-    art = shared_map_art(app)
-    if art is None:
-        return None
-    surf = pygame.Surface((640, 400))
-    surf.fill(palette.SEA_DEEP)
-    world = art.world_surface
-    surf.blit(world, (0, 12), pygame.Rect(40, 60, 640, 388))
-    return surf
-
+        draw_setup(self, surface)

@@ -149,9 +149,8 @@ def settle(driver: Any, scene: PlayScene, frames: int = 1) -> None:
     """Let the computer play, answering its questions to the human with the device."""
     for _ in range(frames):
         top = driver.app.scenes.top
-        if isinstance(top, ChoiceDialogScene) and top.dialog.title in ("DEFEND", "MESSAGE"):
-            driver.confirm()
-        elif isinstance(top, MessageDialogScene):
+        if isinstance(top, MessageDialogScene) or (
+                isinstance(top, ChoiceDialogScene) and top.dialog.title == "DEFEND"):
             driver.confirm()
         else:
             driver.step()
