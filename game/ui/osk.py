@@ -20,7 +20,6 @@ from game.ui.font import Fonts
 
 LETTER_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM._'")
 SPECIAL_KEYS = ("SHIFT", "SPACE", "DEL", "CLEAR", "CANCEL", "DONE")
-SPECIAL_WIDTHS = (2, 2, 2, 2, 2, 2)  # in columns of the letter grid (ten columns wide)
 KEY_W = 22
 KEY_H = 16
 GAP = 3
@@ -51,8 +50,8 @@ class OnScreenKeyboard:
             ky += KEY_H + GAP
         row: list[tuple[str, pygame.Rect]] = []
         kx = x
-        for name, span in zip(SPECIAL_KEYS, SPECIAL_WIDTHS, strict=True):
-            w = span * KEY_W + (span - 1) * GAP
+        w = (self.field.width - (len(SPECIAL_KEYS) - 1) * GAP) // len(SPECIAL_KEYS)
+        for name in SPECIAL_KEYS:  # the special keys share the letter grid's width
             row.append((name, pygame.Rect(kx, ky, w, KEY_H)))
             kx += w + GAP
         self.keys.append(row)
