@@ -586,7 +586,7 @@ class Dialog:
                       Command.DOWN: (0, 1)}[cmd.kind]
             if self.focus_direction(dx, dy):
                 return True
-            if dx:  # the end of a row: walk on along the buttons, round to the first
+            if dx and not isinstance(focused, TextBox):  # a row's end: on along the buttons
                 self._focus_next(dx, buttons_only=True)
                 return True
             return False
