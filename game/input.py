@@ -6,14 +6,26 @@ pygame events, so each device can play the whole game alone and tests can drive 
 Keyboard: cursor keys (or keypad 8/2/4/6 with Num Lock off) move the pointer, F3..F10 set its
 speed; Return confirms, Space or keypad 5 press at the pointer; ESC cancels. The map scrolls
 with Shift + cursor keys, or keypad 8/2/4/6 with Num Lock on (Num Lock is awkward headless and
-on laptops, hence Shift). Alt+Return or F11 toggles fullscreen. Joystick: stick or d-pad move
-the pointer, A presses, B held turns the stick into map scrolling, Back cancels, Start opens
-the menu, RB / LB (like Tab / Shift+Tab) snap the pointer to the next / previous territory.
+on laptops, hence Shift). Alt+Return or F11 toggles fullscreen.
+
+Pads are read through SDL's game-controller layer (`pygame._sdl2.controller`, with the mapping
+database SDL ships) whenever SDL knows the pad, so the buttons mean the same on Xbox,
+PlayStation, Switch and generic pads: the left stick or d-pad move the pointer (or the focus in
+windows), A presses, B held turns the stick into map scrolling (and B cancels in a window), the
+right stick scrolls the map, X is free move, Y shows the cards, Back cancels (ends the turn),
+Start opens the menu, RB / LB (like Tab / Shift+Tab) snap to the next / previous territory,
+the stick clicks are F1 and F2. A stick SDL cannot map is read through the plain joystick API
+with the button map of the settings (`pad_bindings`, set in OPTIONS > Pad Buttons).
+Plugging and unplugging never raises: a vanished pad is forgotten and PAD_REMOVED is sent.
 Mouse: left presses, right held and moved drags the map, the wheel scrolls lists.
+
+`last_device` says which device gave the last command a player made, so prompts can name its
+controls (see game/ui/controlnames.py).
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,6 +35,11 @@ from types import MappingProxyType
 import pygame
 
 from game.settings import Settings
+
+try:  # the game-controller layer; absent on very old pygame builds
+    from pygame._sdl2 import controller as sdl_controller
+except ImportError:  # pragma: no cover - pygame-ce always has it
+    sdl_controller = None
 
 LOGICAL_SIZE = (640, 400)
 # Pointer speed in logical pixels per second for the steps F3..F10.
@@ -78,6 +95,8 @@ class Command(Enum):
     POINTER_SPEED = auto()  # F3..F10: `value` is the new step, 0..7
     PAD_ADDED = auto()      # a joystick was plugged in (`value` is its instance id)
     PAD_REMOVED = auto()    # a joystick was unplugged; nothing else changes
+    PAD_BUTTON = auto()     # a raw joystick button went down: `value` is its number (for the
+                            # button-assignment screen; sent besides the mapped command)
 
 
 class Device(Enum):
@@ -106,11 +125,36 @@ NAVIGATION = MappingProxyType({(0, -1): Command.UP, (0, 1): Command.DOWN,
 DIRECTION_OF = MappingProxyType({c: d for d, c in NAVIGATION.items()})
 
 
+# SDL game-controller buttons -> the command name they give (the same on every known pad).
+CONTROLLER_BUTTONS: Mapping[int, str] = MappingProxyType({
+    pygame.CONTROLLER_BUTTON_A: "PRESS",
+    pygame.CONTROLLER_BUTTON_B: "SCROLL_HOLD",
+    pygame.CONTROLLER_BUTTON_X: "FREE_MOVE",
+    pygame.CONTROLLER_BUTTON_Y: "SHOW_CARDS",
+    pygame.CONTROLLER_BUTTON_BACK: "CANCEL",
+    pygame.CONTROLLER_BUTTON_START: "MENU",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "PREVIOUS",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "NEXT",
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: "HELP",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "CONTINENTS",
+})
+CONTROLLER_DPAD: Mapping[int, tuple[int, int]] = MappingProxyType({
+    pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0)})
+CONTROLLER_AXIS_SCALE = 32767.0
+
+
 @dataclass
 class _PadState:
-    """What one joystick is doing; lost harmlessly when it is unplugged."""
+    """What one joystick is doing; lost harmlessly when it is unplugged.
+
+    `mapped` pads come through the game-controller layer (CONTROLLER* events, buttons by
+    meaning); the others through the joystick layer (JOY* events, buttons by number).
+    """
 
     joystick: object | None = None
+    mapped: bool = False
+    dpad: set[tuple[int, int]] = field(default_factory=set)
     axes: dict[int, float] = field(default_factory=dict)
     hat: tuple[int, int] = (0, 0)
     buttons: set[int] = field(default_factory=set)
@@ -148,6 +192,11 @@ class Input:
         self._repeats: dict[object, _Repeat] = {}
         self._scroll_acc = [0.0, 0.0]
         self._out: list[CommandEvent] = []
+        self.last_device = Device.MOUSE
+        self.last_pad_mapped = True  # the last pad used speaks A/B/X/Y (else button numbers)
+        if sdl_controller is not None:
+            with contextlib.suppress(pygame.error):  # no controller layer: pads read as sticks
+                sdl_controller.init()
         self.apply_settings(settings)
 
     # -- configuration -------------------------------------------------------------------
@@ -219,6 +268,8 @@ class Input:
         return self._out
 
     def _emit(self, kind: Command, device: Device, **extra: object) -> None:
+        if device is not Device.SYSTEM and kind not in _NOT_A_CHOICE:
+            self.last_device = device
         self._out.append(CommandEvent(kind, self.pointer, device, **extra))  # type: ignore[arg-type]
 
     def _clamp(self, x: float, y: float) -> tuple[float, float]:
@@ -239,6 +290,11 @@ class Input:
             pygame.JOYHATMOTION: self._pad_hat,
             pygame.JOYBUTTONDOWN: self._pad_button_down,
             pygame.JOYBUTTONUP: self._pad_button_up,
+            pygame.CONTROLLERDEVICEADDED: self._controller_added,
+            pygame.CONTROLLERDEVICEREMOVED: self._pad_removed,
+            pygame.CONTROLLERBUTTONDOWN: self._controller_button_down,
+            pygame.CONTROLLERBUTTONUP: self._controller_button_up,
+            pygame.CONTROLLERAXISMOTION: self._controller_axis,
             pygame.WINDOWFOCUSLOST: self._focus_lost,
         }.get(event.type)
         if handler is not None:
@@ -284,6 +340,10 @@ class Input:
             self._scroll_keys[key] = scroll
             self._emit(Command.SKIP, kb)
             return
+        if command is None and not self.text_mode:
+            char = _typed_char(event)
+            if char.isdigit():  # digits set counts in windows (the setup's number of players)
+                self._emit(Command.TEXT, kb, text=char)
         if command in DIRECTION_OF:
             if self.navigation_mode:
                 self._emit(command, kb)
@@ -373,43 +433,94 @@ class Input:
         return self._pads.setdefault(instance_id, _PadState())
 
     def _pad_added(self, event: pygame.event.Event) -> None:
-        joystick = None
+        """JOYDEVICEADDED: open the pad as a game controller if SDL knows it, else as a stick."""
+        device_index = getattr(event, "device_index", 0)
         instance_id = getattr(event, "instance_id", None)
+        device: object | None = None
+        mapped = False
         try:
-            joystick = pygame.joystick.Joystick(event.device_index)
-            instance_id = joystick.get_instance_id()
-        except (pygame.error, AttributeError, IndexError, ValueError):
+            if sdl_controller is not None and sdl_controller.is_controller(device_index):
+                device = sdl_controller.Controller(device_index)
+                instance_id = device.as_joystick().get_instance_id()
+                mapped = True
+            else:
+                device = pygame.joystick.Joystick(device_index)
+                instance_id = device.get_instance_id()
+        except (pygame.error, AttributeError, IndexError, ValueError, TypeError):
+            device = None
             if instance_id is None:
-                instance_id = -1 - getattr(event, "device_index", 0)
-        state = self._pad(int(instance_id))
-        state.joystick = joystick
-        self._emit(Command.PAD_ADDED, Device.PAD, value=int(instance_id))
+                instance_id = -1 - int(device_index or 0)
+        self._track(int(instance_id), device, mapped)
+
+    def _controller_added(self, event: pygame.event.Event) -> None:
+        """CONTROLLERDEVICEADDED: the same pad as its JOYDEVICEADDED, now known to be mapped."""
+        instance_id = getattr(event, "instance_id", None)
+        device: object | None = None
+        try:
+            if sdl_controller is not None:
+                device = sdl_controller.Controller(getattr(event, "device_index", 0))
+                instance_id = device.as_joystick().get_instance_id()
+        except (pygame.error, AttributeError, IndexError, ValueError, TypeError):
+            device = None
+        if instance_id is None:
+            instance_id = -1 - int(getattr(event, "device_index", 0) or 0)
+        self._track(int(instance_id), device, True)
+
+    def _track(self, instance_id: int, device: object | None, mapped: bool) -> None:
+        known = instance_id in self._pads
+        state = self._pad(instance_id)
+        if device is not None:
+            state.joystick = device
+        state.mapped = state.mapped or mapped
+        if not known:
+            self._emit(Command.PAD_ADDED, Device.PAD, value=instance_id)
 
     def _pad_removed(self, event: pygame.event.Event) -> None:
         instance_id = int(getattr(event, "instance_id", -1))
-        self._pads.pop(instance_id, None)
+        if self._pads.pop(instance_id, None) is None:
+            return  # the second of JOYDEVICEREMOVED / CONTROLLERDEVICEREMOVED
         for key in [k for k in self._repeats
                     if isinstance(k, tuple) and k[0] in ("stick", "hat") and k[1] == instance_id]:
             del self._repeats[key]
         self._emit(Command.PAD_REMOVED, Device.PAD, value=instance_id)
 
+    def _raw_pad(self, event: pygame.event.Event) -> _PadState | None:
+        """The pad of a JOY* event, or None when the pad is read as a game controller."""
+        pad = self._pad(int(getattr(event, "instance_id", -1)))
+        return None if pad.mapped else pad
+
     def _pad_axis(self, event: pygame.event.Event) -> None:
+        pad = self._raw_pad(event)
+        if pad is not None:
+            self._stick(pad, int(event.instance_id), int(event.axis), float(event.value))
+
+    def _controller_axis(self, event: pygame.event.Event) -> None:
         pad = self._pad(int(event.instance_id))
-        pad.axes[int(event.axis)] = float(event.value)
-        if self.navigation_mode and not self._pad_scroll_held(pad):
+        pad.mapped = True
+        value = max(-1.0, min(1.0, float(event.value) / CONTROLLER_AXIS_SCALE))
+        self._stick(pad, int(event.instance_id), int(event.axis), value)
+
+    def _stick(self, pad: _PadState, instance_id: int, axis: int, value: float) -> None:
+        pad.axes[axis] = value
+        if axis in (0, 1) and self.navigation_mode and not self._pad_scroll_held(pad):
             x, y = pad.axes.get(0, 0.0), pad.axes.get(1, 0.0)
             direction = (0, 0)
             if math.hypot(x, y) >= STICK_NAV_THRESHOLD:
                 direction = (1 if x > 0 else -1, 0) if abs(x) >= abs(y) else (0, 1 if y > 0 else -1)
-            self._pad_nav(("stick", int(event.instance_id)), pad, direction)
+            self._pad_nav(("stick", instance_id), pad, direction)
 
     def _pad_hat(self, event: pygame.event.Event) -> None:
-        pad = self._pad(int(event.instance_id))
+        pad = self._raw_pad(event)
+        if pad is None:
+            return
         hx, hy = event.value
-        pad.hat = (int(hx), -int(hy))  # hats count up as +1; the screen counts down
+        self._set_hat(pad, int(event.instance_id), (int(hx), -int(hy)))  # hats count up as +1
+
+    def _set_hat(self, pad: _PadState, instance_id: int, hat: tuple[int, int]) -> None:
+        pad.hat = hat
         if self.navigation_mode:
             direction = (pad.hat[0], 0) if pad.hat[0] else (0, pad.hat[1])
-            self._pad_nav(("hat", int(event.instance_id)), pad, direction)
+            self._pad_nav(("hat", instance_id), pad, direction)
 
     def _pad_nav(self, key: tuple[str, int], pad: _PadState, direction: tuple[int, int]) -> None:
         if direction == (0, 0):
@@ -422,24 +533,63 @@ class Input:
             self._repeats[key] = _Repeat(command, Device.PAD)
 
     def _pad_scroll_held(self, pad: _PadState) -> bool:
+        if pad.mapped:
+            return pygame.CONTROLLER_BUTTON_B in pad.buttons
         return any(self._pad_map.get(b) == "SCROLL_HOLD" for b in pad.buttons)
 
     def _pad_button_down(self, event: pygame.event.Event) -> None:
-        pad = self._pad(int(event.instance_id))
+        pad = self._raw_pad(event)
+        if pad is None:
+            return
         button = int(event.button)
         pad.buttons.add(button)
-        name = self._pad_map.get(button)
-        command = Command.__members__.get(name) if name else None
-        if command is not None:
-            self._emit(command, Device.PAD)
-        self._emit(Command.SKIP, Device.PAD)
+        self.last_pad_mapped = False
+        self._emit(Command.PAD_BUTTON, Device.PAD, value=button)
+        self._pad_command(self._pad_map.get(button), mapped=False)
 
     def _pad_button_up(self, event: pygame.event.Event) -> None:
-        pad = self._pad(int(event.instance_id))
+        pad = self._raw_pad(event)
+        if pad is None:
+            return
         button = int(event.button)
         pad.buttons.discard(button)
         if self._pad_map.get(button) == "PRESS":
             self._emit(Command.RELEASE, Device.PAD)
+
+    def _controller_button_down(self, event: pygame.event.Event) -> None:
+        instance_id = int(event.instance_id)
+        pad = self._pad(instance_id)
+        pad.mapped = True
+        self.last_pad_mapped = True
+        button = int(event.button)
+        pad.buttons.add(button)
+        if button in CONTROLLER_DPAD:
+            pad.dpad.add(CONTROLLER_DPAD[button])
+            self._set_hat(pad, instance_id, _dpad_vector(pad.dpad))
+            self._emit(Command.SKIP, Device.PAD)
+            return
+        self._pad_command(CONTROLLER_BUTTONS.get(button), mapped=True)
+
+    def _controller_button_up(self, event: pygame.event.Event) -> None:
+        instance_id = int(event.instance_id)
+        pad = self._pad(instance_id)
+        button = int(event.button)
+        pad.buttons.discard(button)
+        if button in CONTROLLER_DPAD:
+            pad.dpad.discard(CONTROLLER_DPAD[button])
+            self._set_hat(pad, instance_id, _dpad_vector(pad.dpad))
+        elif CONTROLLER_BUTTONS.get(button) == "PRESS":
+            self._emit(Command.RELEASE, Device.PAD)
+
+    def _pad_command(self, name: str | None, *, mapped: bool) -> None:
+        """The command of a pad button's name; a controller's B (scroll hold on the map)
+        cancels inside windows, as on every console (a raw stick cancels with its Back)."""
+        if name == "SCROLL_HOLD" and mapped and self.navigation_mode:
+            name = "CANCEL"
+        command = Command.__members__.get(name) if name else None
+        if command is not None:
+            self._emit(command, Device.PAD)
+        self._emit(Command.SKIP, Device.PAD)
 
     # -- continuous movement ---------------------------------------------------------------
     def _continuous(self, dt: float) -> None:
@@ -456,6 +606,10 @@ class Input:
             else:
                 pad.held_time = 0.0
             accel = 1.0 + min(pad.held_time / STICK_ACCEL_SECONDS, 1.0)
+            if pad.mapped:  # the right stick always scrolls the map
+                rx, ry = _radial(pad.axes.get(2, 0.0), pad.axes.get(3, 0.0))
+                scroll_x += rx * STICK_SCROLL_SPEED * dt
+                scroll_y += ry * STICK_SCROLL_SPEED * dt
             if self._pad_scroll_held(pad):
                 scroll_x += (vx + pad.hat[0]) * STICK_SCROLL_SPEED * dt
                 scroll_y += (vy + pad.hat[1]) * STICK_SCROLL_SPEED * dt
@@ -490,6 +644,9 @@ class Input:
 _TEXT_MODE_KEYS = frozenset({Command.CONFIRM, Command.CANCEL, Command.BACKSPACE, Command.DELETE,
                              Command.LEFT, Command.RIGHT, Command.HOME, Command.END,
                              Command.NEXT, Command.PREVIOUS, Command.UP, Command.DOWN})
+# Commands that do not show which device the player is using.
+_NOT_A_CHOICE = frozenset({Command.SKIP, Command.RELEASE, Command.PAD_ADDED, Command.PAD_REMOVED,
+                           Command.QUIT, Command.SCROLL})
 _REPEATING = frozenset({Command.BACKSPACE, Command.DELETE, Command.PAGE_UP, Command.PAGE_DOWN})
 
 
@@ -501,6 +658,12 @@ def _radial(x: float, y: float) -> tuple[float, float]:
     scaled = min((magnitude - STICK_DEAD_ZONE) / (1.0 - STICK_DEAD_ZONE), 1.0)
     factor = scaled * scaled / magnitude
     return x * factor, y * factor
+
+
+def _dpad_vector(held: set[tuple[int, int]]) -> tuple[int, int]:
+    x = sum(d[0] for d in held)
+    y = sum(d[1] for d in held)
+    return (max(-1, min(1, x)), max(-1, min(1, y)))
 
 
 def _typed_char(event: pygame.event.Event) -> str:

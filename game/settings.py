@@ -47,8 +47,8 @@ DEFAULT_KEY_BINDINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "DELETE": ("delete",),
 })
 
-# Command name -> joystick button numbers (the usual XInput layout: A=0, B=1, LB=4, RB=5,
-# Back=6, Start=7).
+# Command name -> joystick button numbers (the usual XInput layout: A=0, B=1, X=2, Y=3,
+# LB=4, RB=5, Back=6, Start=7), for sticks SDL cannot map; OPTIONS > Pad Buttons edits it.
 DEFAULT_PAD_BINDINGS: Mapping[str, tuple[int, ...]] = MappingProxyType({
     "PRESS": (0,),
     "SCROLL_HOLD": (1,),
@@ -56,6 +56,8 @@ DEFAULT_PAD_BINDINGS: Mapping[str, tuple[int, ...]] = MappingProxyType({
     "PREVIOUS": (4,),
     "CANCEL": (6, 8),
     "MENU": (7, 9),
+    "FREE_MOVE": (2,),
+    "SHOW_CARDS": (3,),
 })
 
 

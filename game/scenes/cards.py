@@ -4,6 +4,10 @@ the choice of three cards to trade (manual p.32).
 Select a card to highlight it, select it again to put it back. Exchange is possible only
 for a set the engine calls valid; Cancel is dimmed when the trade is forced (five or more
 cards). With `on_trade=None` the screen only shows the cards (PLAY > Show Cards).
+
+One focus for keys and pads: the arrows or d-pad walk the cards and, below them, the buttons;
+Space / Return / A choose the focused card or press the focused button. When three chosen
+cards make a set the focus moves to EXCHANGE, so a forced trade is done with any one device.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from game.audio import Sfx
 from game.engine.cards import FIXED_MIXED_VALUE, FIXED_VALUES
 from game.input import Command, CommandEvent, Device
 from game.scenes.overlay import OverlayScene, colour_swatch, player_colour, shared_map_art
-from game.ui import palette
+from game.ui import glyphs, palette
+from game.ui.controlnames import describe_for, device_of
 from game.ui.cardart import draw_territory_card
 from game.ui.widgets import Button
 
@@ -49,6 +54,7 @@ class CardExchangeScene(OverlayScene):
         self.hand = list(game.players[player].hand)
         self.chosen: list[str] = []
         self.cursor = 0
+        self.on_buttons = not self.hand  # the focus is on the button row, not on a card
         self.outlines: dict[str, pygame.mask.Mask] = {}
         fonts = app.fonts
         if on_trade is None:
@@ -63,6 +69,8 @@ class CardExchangeScene(OverlayScene):
             self.add_widgets([self.cancel])
         self.card_rects = self._layout()
         self._sync()
+        if self.on_buttons:
+            self.dialog.focus(self.ok)
 
     # -- choosing ---------------------------------------------------------------------------
     @property
@@ -86,6 +94,21 @@ class CardExchangeScene(OverlayScene):
             return
         self.app.play(Sfx.CLICK)
         self._sync()
+        if self.is_valid_choice:
+            self.focus_buttons()  # the set is made: one more press exchanges it
+
+    def focus_buttons(self) -> None:
+        """Move the focus from the cards to the buttons (EXCHANGE first if it can be pressed)."""
+        chain = self.dialog.focus_chain()
+        if not chain:
+            return
+        self.on_buttons = True
+        self.dialog.focus(self.ok if self.ok in chain else chain[0])
+
+    def focus_cards(self) -> None:
+        if self.hand:
+            self.on_buttons = False
+            self.dialog.focus(None)
 
     def exchange(self) -> None:
         if not self.is_valid_choice or self.on_trade is None:
@@ -110,34 +133,53 @@ class CardExchangeScene(OverlayScene):
     # -- input -------------------------------------------------------------------------------
     def handle(self, command: CommandEvent) -> None:
         kind = command.kind
-        if kind in (Command.LEFT, Command.RIGHT, Command.UP, Command.DOWN) and self.hand:
-            per_row = self._per_row()
-            step = {Command.LEFT: -1, Command.RIGHT: 1, Command.UP: -per_row,
-                    Command.DOWN: per_row}[kind]
-            self.cursor = max(0, min(len(self.hand) - 1, self.cursor + step))
-            return
         if kind is Command.SHOW_CARDS and self.on_trade is None:
             self._cancel()
             return
         if kind is Command.CANCEL and self.forced:
             self.app.play(Sfx.REFUSAL)
             return
-        if kind is Command.PRESS:
+        if kind is Command.MENU and self.on_trade is not None:
+            self.exchange()  # Start on a pad: the exchange, if the chosen cards make a set
+            return
+        if kind is Command.PRESS and command.device is Device.MOUSE:
             for card, rect in zip(self.hand, self.card_rects, strict=True):
                 if rect.inflate(4, 4).collidepoint(command.pos):
                     self.cursor = self.hand.index(card)
                     self.toggle(card)
                     return
-            on_button = any(w.visible and w.rect.collidepoint(command.pos)
-                            for w in self.dialog.widgets)
-            if not on_button and command.device is not Device.MOUSE and self.hand:
-                self.toggle(self.hand[self.cursor])  # Space or pad fire on the card cursor
+            super().handle(command)
+            return
+        if self.on_buttons:
+            if kind is Command.UP and self.hand:
+                self.focus_cards()
                 return
-        if kind is Command.CONFIRM and self.on_trade is not None and not self.is_valid_choice \
-                and self.hand:
-            self.toggle(self.hand[self.cursor])
+            super().handle(command)
+            return
+        if kind in (Command.LEFT, Command.RIGHT, Command.UP, Command.DOWN) and self.hand:
+            self._move_on_cards(kind)
+            return
+        if kind in (Command.PRESS, Command.CONFIRM) and self.hand:
+            if kind is Command.CONFIRM and command.device is Device.KEYBOARD \
+                    and self.is_valid_choice:
+                self.exchange()  # Return accepts the default once the set is made
+            elif self.on_trade is not None:
+                self.toggle(self.hand[self.cursor])
+            else:
+                self._cancel()  # only looking: Return, Space or A close the window
             return
         super().handle(command)
+
+    def _move_on_cards(self, kind: Command) -> None:
+        per_row = self._per_row()
+        row, col = divmod(self.cursor, per_row)
+        last_row = (len(self.hand) - 1) // per_row
+        if kind is Command.DOWN and row == last_row:
+            self.focus_buttons()
+            return
+        step = {Command.LEFT: -1, Command.RIGHT: 1, Command.UP: -per_row,
+                Command.DOWN: per_row}[kind]
+        self.cursor = max(0, min(len(self.hand) - 1, self.cursor + step))
 
     # -- drawing -----------------------------------------------------------------------------
     def _per_row(self) -> int:
@@ -208,8 +250,8 @@ class CardExchangeScene(OverlayScene):
             if card in owned:
                 fonts.body.draw(surface, "yours +2", (rect.centerx, rect.bottom + 7),
                                 palette.SHADOW, align="center")
-            if i == self.cursor and self.on_trade is not None and self.app.input.navigation_mode:
-                pygame.draw.rect(surface, palette.WHITE, r.inflate(12, 12), 1)
+            if i == self.cursor and not self.on_buttons:
+                pygame.draw.rect(surface, palette.AMBER, r.inflate(10, 10), 2)
         self._draw_values(surface, body)
 
     def _draw_values(self, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -231,8 +273,10 @@ class CardExchangeScene(OverlayScene):
         elif len(self.chosen) == 3:
             note = "Not a set: three alike, one of each, or any two with a wild card."
         else:
-            note = "Select a card to choose it, again to put it back."
-        fonts.body.draw(surface, note, (body.x, y + 12), palette.SHADOW)
+            note = describe_for(self.app, "{PRESS} chooses a card, again puts it back.")
+            if device_of(self.app) is Device.MOUSE:
+                note = "Click a card to choose it, again to put it back."
+        glyphs.draw_text(surface, fonts.body, note, (body.x, y + 12), palette.SHADOW)
         if self.hand and self.on_trade is not None and not self.valid_sets:
             fonts.body.draw(surface, "No set can be made from these cards yet.",
                             (body.x, y + 24), palette.ALERT_RED)

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.audio import Sfx
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
-from game.ui import palette
-from game.ui.widgets import Button, Dialog, Label, NumberPrompt
+from game.ui import glyphs, palette
+from game.ui.controlnames import describe_for, device_of
+from game.ui.osk import OnScreenKeyboard
+from game.ui.widgets import Button, Dialog, Label, NumberPrompt, TextBox
 
 if TYPE_CHECKING:
     from game.app import App
@@ -50,7 +52,30 @@ class DialogScene(Scene):
 
     def handle(self, command: CommandEvent) -> None:
         if self.dialog is not None:
+            self._offer_keyboards()
             self.dialog.handle(command)
+
+    def _offer_keyboards(self) -> None:
+        """Every name box of the window opens the on-screen keyboard (pad A, a click)."""
+        assert self.dialog is not None
+        for w in self.dialog.widgets:
+            if isinstance(w, TextBox) and w.on_keyboard is None:
+                w.on_keyboard = self.open_keyboard
+
+    def open_keyboard(self, box: TextBox) -> None:
+        """Push the on-screen keyboard for `box`; DONE writes the text back into it."""
+        self.app.scenes.push(TextEntryScene(self.app, "ENTER NAME", box.text, box.max_length,
+                                            lambda text: self.keyboard_done(box, text),
+                                            fresh=bool(getattr(self, "_untouched", False))))
+
+    def keyboard_done(self, box: TextBox, text: str | None) -> None:
+        """The keyboard closed: keep its text (None: cancelled, nothing changes)."""
+        if text is not None:
+            box.set_text(text)
+            if hasattr(self, "_untouched"):
+                self._untouched = False  # a name the player entered is theirs, not a default
+            if self.dialog is not None and self.dialog.default is not None:
+                self.dialog.focus(self.dialog.default)  # the name is in: one press goes on
 
     def update(self, dt: float) -> None:
         if self.dialog is not None:
@@ -59,6 +84,63 @@ class DialogScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.dialog is not None:
             self.dialog.draw(surface)
+
+
+class TextEntryScene(Scene):
+    """The on-screen keyboard in a window; `done(text)` after DONE, `done(None)` after CANCEL."""
+
+    is_opaque = False
+    wants_text = True
+    wants_navigation = True
+
+    def __init__(self, app: App, title: str, text: str, max_length: int,
+                 done: Callable[[str | None], None], *, fresh: bool = False) -> None:
+        super().__init__(app)
+        self.done = done
+        width = 10 * 22 + 9 * 3 + 2 * MARGIN
+        self.rect = _dialog_rect(width, 20 + 24 + 5 * 19 + 24)
+        self.keyboard = OnScreenKeyboard(app.fonts, (self.rect.x + MARGIN, self.rect.y + 18),
+                                         text, max_length=max_length, on_done=self._done,
+                                         on_cancel=self._cancel, fresh=fresh)
+        self.frame = Dialog(app.fonts, self.rect, title)
+        self._closed = False
+
+    @property
+    def text(self) -> str:
+        return self.keyboard.text
+
+    def _finish(self, text: str | None) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self.app.play(Sfx.CLICK)
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+        self.done(text)
+
+    def _done(self, text: str) -> None:
+        self._finish(text)
+
+    def _cancel(self) -> None:
+        self._finish(None)
+
+    def hint(self) -> str:
+        return describe_for(self.app, "{PRESS} types the key, {CANCEL} cancels, {MENU} done")
+
+    def handle(self, command: CommandEvent) -> None:
+        if command.kind is Command.PRESS and command.device is Device.MOUSE \
+                and not self.rect.collidepoint(command.pos):
+            return
+        if self.keyboard.handle(command) and command.kind is Command.PRESS:
+            self.app.play(Sfx.CLICK)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.frame.draw(surface)
+        self.keyboard.draw(surface)
+        hint = self.hint()
+        glyphs.draw_text(surface, self.app.fonts.body, hint,
+                         (self.rect.centerx, self.rect.bottom - 14), palette.SHADOW,
+                         align="center")
 
 
 def _text_block(app: App, text: str, width: int) -> list[str]:
@@ -172,6 +254,7 @@ class NumberDialogScene(DialogScene):
                                    on_refuse=self._refuse)
         widgets.append(self.prompt)
         self.range_text = f"{minimum} to {maximum}, Return = {self.prompt.default}"
+        self._range_template = f"{minimum} to {maximum}, {{CONFIRM}} = {self.prompt.default}"
         self.range_label = Label(fonts, (rect.x + MARGIN + 68, y + 10, 150, 10), self.range_text,
                                  colour=palette.DARK)
         widgets.append(self.range_label)
@@ -204,6 +287,10 @@ class NumberDialogScene(DialogScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         error = self.prompt.error
+        if device_of(self.app) is Device.MOUSE:
+            self.range_text = self._range_template.replace("{CONFIRM}", "OK")
+        else:
+            self.range_text = describe_for(self.app, self._range_template)
         self.range_label.text = f"{error}!" if error else self.range_text
         self.range_label.colour = palette.ALERT_RED if error else palette.DARK
         self.range_label.bold = bool(error)

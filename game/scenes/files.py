@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.audio import Sfx
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.savegame import (
     AUTOSAVE_NAME,
     DEFAULT_NAME,
@@ -153,6 +153,8 @@ class _FileScene(DialogScene):
         if kind in (Command.UP, Command.DOWN, Command.PAGE_UP, Command.PAGE_DOWN) \
                 and self.form.focused is self.name:
             self.list.handle(command)  # the list answers the arrows while typing a name
+            if command.device is Device.PAD and self.saves:
+                self.form.focus(self.list)  # a pad has no typing to go on with: A takes the row
             return
         if self.form.focused is self.name:
             if kind is Command.TEXT and self._untouched:

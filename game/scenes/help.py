@@ -1,7 +1,9 @@
 """F1 help (commands, keys, menus and the rules in brief) and F2 continent information.
 
 Both are overlays available at any time; F1 or F2 again, Return or ESC closes them.
-The continent figures come from the board and, during a game, from the engine's state.
+The help opens with the controls of the device used last (pad buttons, keys or the mouse),
+then the others; the continent figures come from the board and, during a game, from the
+engine's state.
 """
 
 from __future__ import annotations
@@ -11,37 +13,63 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.tables import continent_rows
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.scenes.overlay import OverlayScene, colour_swatch, player_colour
-from game.ui import palette
+from game.ui import glyphs, palette
+from game.ui.controlnames import device_of
 from game.ui.panels import TextPanel
 
 if TYPE_CHECKING:
     from game.app import App
     from game.engine import Game, WorldMap
 
-HELP_PARAGRAPHS = (
+POINTER_PARAGRAPHS = (
     '# The pointer',
-    'Mouse: move it; the left button presses. Hold the right button and move to scroll the map.',
-    ('Keyboard: cursor keys move it (F3 slowest ... F10 fastest); Return, Space or keypad 5 press.'
-     ' Shift + cursor keys (or Num Lock + keypad) scroll the map.'),
-    ('Joystick: stick or d-pad move it; A presses; hold B and move the stick to scroll the map; '
-     'Back cancels; Start opens the menu bar. RB / LB jump to the next / previous territory; '
-     'in a window the stick picks the button and A presses it.'),
     ('The sword points at menus and buttons; the compass chooses a territory; the cannon means a '
-     'computer player is moving (menus still work).'),
+     'computer player is moving (menus still work). In a window, one button or field has the '
+     'focus (an amber frame): the arrow keys, d-pad or stick move it; Return, Space or A press '
+     'it. A name field opens the on-screen keyboard for a pad or a click.'),
+)
+MOUSE_PARAGRAPHS = (
+    '# Mouse',
+    'Move the mouse to move the pointer; the left button presses.',
+    'Hold the right button and move to scroll the map; the wheel scrolls lists.',
+    'Every command is in the menus: PLAY > End Turn, PLAY > Free Move, INFO > Help...',
+)
+KEY_PARAGRAPHS = (
     '# Keys',
+    ('Cursor keys move the pointer (F3 slowest ... F10 fastest); Return, Space or keypad 5 press.'
+     ' Shift + cursor keys (or Num Lock + keypad) scroll the map.'),
     'Return  accept the default (the button with the thick border)',
     'ESC  cancel a choice, or end your turn',
     'N  New Attack      R  Repeat Attack',
     'C  Show Cards      F  Free Move',
     'M  open the menu bar, then the cursor keys and Return',
-    'Tab  next field in a window',
+    'Tab  next field in a window; digits set the number of players',
     'Tab / Shift+Tab  on the map: jump to the next / previous territory you can select',
     'Page Up / Page Down  message history',
     'F1  this help      F2  continents',
     'F11 or Alt+Return  full screen',
     "Hold any key or button to hurry a computer player's turn.",
+)
+PAD_PARAGRAPHS = (
+    '# Gamepad',
+    ('Buttons are named as on an Xbox pad; a PlayStation or Switch pad uses the button in the '
+     'same place (A is the bottom face button).'),
+    'Left stick or d-pad  move the pointer; in a window, the focus',
+    'A  press / choose      B  hold with the stick to scroll the map; in a window, cancel',
+    'X  Free Move           Y  Show Cards',
+    'Back  cancel a choice, or end your turn',
+    'Start  open the menu bar (then the d-pad and A)',
+    'RB / LB  jump to the next / previous territory you can select',
+    'Right stick  scroll the map',
+    'Left stick click  this help      Right stick click  continents',
+    ('A stick that SDL does not know sends button numbers: OPTIONS > Pad Buttons assigns them '
+     '(on the NEW GAME screen).'),
+)
+DEVICE_PARAGRAPHS = {Device.MOUSE: MOUSE_PARAGRAPHS, Device.KEYBOARD: KEY_PARAGRAPHS,
+                     Device.PAD: PAD_PARAGRAPHS}
+HELP_PARAGRAPHS = (
     '# Menus',
     '(The play screen\'s menus, item by item; "..." items open a window.)',
     'RISK: About Conquest, Help.',
@@ -79,6 +107,19 @@ HELP_PARAGRAPHS = (
     'Two players: a neutral player may hold a third of the territories; it never attacks.',
 )
 HELP_TEXT = "\n".join(HELP_PARAGRAPHS)
+SCROLL_HINTS = {Device.MOUSE: "The wheel scrolls this text",
+                Device.KEYBOARD: "Up/Down or the Page keys scroll this text",
+                Device.PAD: "{DPAD} scrolls this text, {B} closes it"}
+
+
+def help_text(device: Device) -> str:
+    """The help, starting with the controls of `device`, then the other devices'."""
+    order = [device] + [d for d in (Device.MOUSE, Device.KEYBOARD, Device.PAD) if d is not device]
+    parts = [*POINTER_PARAGRAPHS]
+    for d in order:
+        parts.extend(DEVICE_PARAGRAPHS[d])
+    parts.extend(HELP_PARAGRAPHS)
+    return "\n".join(parts)
 
 
 class HelpScene(OverlayScene):
@@ -87,8 +128,9 @@ class HelpScene(OverlayScene):
     def __init__(self, app: App) -> None:
         super().__init__(app, "Help", (500, 340))
         body = self.body
+        self.device = device_of(app)
         self.panel = TextPanel(app.fonts, (body.x, body.y, body.width, body.height + 6),
-                               HELP_TEXT)
+                               help_text(self.device))
         self.add_widgets([self.panel])
 
     def handle(self, command: CommandEvent) -> None:
@@ -98,8 +140,8 @@ class HelpScene(OverlayScene):
             super().handle(command)
 
     def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        self.app.fonts.body.draw(surface, "Up/Down, Page keys or the wheel scroll",
-                                 (body.x, self.rect.bottom - 19), palette.SHADOW)
+        glyphs.draw_text(surface, self.app.fonts.body, SCROLL_HINTS[device_of(self.app)],
+                         (body.x, self.rect.bottom - 19), palette.SHADOW)
 
 
 class ContinentsScene(OverlayScene):

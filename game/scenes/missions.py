@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.audio import Sfx
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.overlay import colour_swatch, player_colour
 from game.scenes.title import draw_sea_backdrop
-from game.ui import palette
+from game.ui import glyphs, palette
 from game.ui.cardart import draw_risk_card
+from game.ui.controlnames import describe_for, device_of
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -37,6 +38,8 @@ class MissionRevealScene(Scene):
 
     Opaque on purpose: while a mission is shown nothing else of the game is on screen.
     """
+
+    wants_navigation = True  # arrows, d-pad and stick move the focus between YES and NO
 
     def __init__(self, app: App, game: Game, on_done: Callable[[], None]) -> None:
         super().__init__(app)
@@ -59,6 +62,7 @@ class MissionRevealScene(Scene):
                                      is_default=True, bold=True)
         self.ok_button = Button(fonts, OK_RECT, "OK", self.advance, is_default=True, bold=True)
         self.guard = 0.0
+        self.ask_focus = self.no  # the safe answer has the focus
 
     @property
     def button(self) -> Button:
@@ -106,18 +110,30 @@ class MissionRevealScene(Scene):
         self.on_done()
 
     def handle(self, command: CommandEvent) -> None:
+        kind = command.kind
+        by_pointer = command.device is Device.MOUSE
         if self.stage == "ask":
-            if command.kind is Command.CONFIRM or command.kind is Command.CANCEL:
+            if kind in (Command.LEFT, Command.RIGHT, Command.NEXT, Command.PREVIOUS):
+                self.ask_focus = self.no if self.ask_focus is self.yes else self.yes
+            elif kind is Command.CANCEL:
                 self.answer(False)
+            elif kind is Command.CONFIRM or (kind is Command.PRESS and not by_pointer):
+                self.ask_focus.press()  # the focus (NO unless moved), never the pointer's spot
             else:
                 self.yes.handle(command) or self.no.handle(command)
         elif self.stage in ("call", "card"):
-            if self.guard > 0 and command.kind in (Command.CONFIRM, Command.PRESS):
+            if self.guard > 0 and kind in (Command.CONFIRM, Command.PRESS):
                 return  # too soon after the last step: a double press, not a decision
-            if command.kind is Command.CONFIRM:
-                self.button.press()
+            if kind is Command.CONFIRM or (kind is Command.PRESS and not by_pointer):
+                self.button.press()  # the one button of the step: Return, Space or A
             else:
                 self.button.handle(command)
+
+    def _say(self, keys: str, pad: str, mouse: str) -> str:
+        device = device_of(self.app)
+        if device is Device.PAD:
+            return describe_for(self.app, pad)
+        return mouse if device is Device.MOUSE else keys
 
     def update(self, dt: float) -> None:
         self.guard = max(0.0, self.guard - dt)
@@ -138,8 +154,12 @@ class MissionRevealScene(Scene):
                             palette.WHITE, align="center")
             fonts.body.draw(surface, "(That is cheating: they will be shown after yours.)",
                             (w // 2, 186), palette.LIGHT, align="center")
-            fonts.body.draw(surface, "Return = No", (w // 2, 202), palette.SKY_BLUE,
-                            align="center")
+            hint = self._say("Return = No; the arrows move between the answers",
+                             "{A} answers; {DPAD} moves between YES and NO", "Click YES or NO")
+            glyphs.draw_text(surface, fonts.body, hint, (w // 2, 202), palette.SKY_BLUE,
+                             align="center")
+            self.yes.focused = self.ask_focus is self.yes
+            self.no.focused = self.ask_focus is self.no
             self.yes.draw(surface)
             self.no.draw(surface)
             # The default's thick border is ink: outline it so it shows on the dark panel.
@@ -166,14 +186,17 @@ class MissionRevealScene(Scene):
             pygame.draw.rect(surface, palette.CREAM, back.inflate(-12, -12), 1)
             fonts.large.draw(surface, "RISK", (back.centerx, back.centery - 8), colour.text,
                              align="center")
-            fonts.body.draw(surface, "Press MISSION", (w // 2, 296), palette.LIGHT,
-                            align="center")
+            hint = self._say("Press Return (MISSION)", "Press {A} (MISSION)", "Click MISSION")
+            glyphs.draw_text(surface, fonts.body, hint, (w // 2, 296), palette.LIGHT,
+                             align="center")
         else:
             mission = self.game.mission(pid)
             text = mission.text if mission is not None else "No mission"
             draw_risk_card(surface, CARD_RECT, fonts, text)
-            fonts.body.draw(surface, "Keep it secret. OK hides it.", (w // 2, 296),
-                            palette.LIGHT, align="center")
+            hint = self._say("Keep it secret. Return hides it.", "Keep it secret. {A} hides it.",
+                             "Keep it secret. OK hides it.")
+            glyphs.draw_text(surface, fonts.body, hint, (w // 2, 296), palette.LIGHT,
+                             align="center")
         step = f"{self.index + 1} of {len(self.viewers)}"
         fonts.body.draw(surface, step, (w // 2, 350), palette.SKY_BLUE, align="center")
         self.button.draw(surface)

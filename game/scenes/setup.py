@@ -1,15 +1,19 @@
 """FILE > New Game: players, names, colours, levels and the game type, in one window.
 
 The manual asks these one at a time; one window shows every answer at once and keeps each
-default a Return away. OK asks the engine to build the GameConfig (it refuses impossible
-set-ups with a readable message), starts the game, shows the missions in a UK short game,
-and opens the play screen.
+default a Return away. One focus moves with the arrows, d-pad or stick; Return, Space or pad A
+press it; digits set the number of players (or of HQs when that row has the focus); a name
+box opens the on-screen keyboard for a pad or a click. The attack mode (single, continuous,
+do-or-die) is chosen here and kept for the game; the neutral player's rules (US or UK, from
+the game type's cards) are named beside the neutral question. OK asks the engine to build
+the GameConfig (it refuses impossible set-ups with a readable message), starts the game,
+shows the missions in a UK short game, and opens the play screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, fields
+from dataclasses import asdict
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -17,54 +21,40 @@ import pygame
 
 from game.audio import Sfx
 from game.engine import Game, GameConfig, PlayerSpec, StateError, Variants
-from game.engine.config import (
-    COLOURS,
-    HARD_ARMY_LIMIT,
-    LEVELS,
-    MIN_ARMY_LIMIT,
-    allows_low_exchange_rate,
-)
-from game.input import Command, CommandEvent
+from game.engine.config import COLOURS, LEVELS
+from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.design import DesignOptions, DesignScene
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
+from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene, TextEntryScene
 from game.scenes.launch import chosen_seed, open_game
-from game.scenes.overlay import shared_map_art
+from game.scenes.setup_draw import backdrop, draw_setup, picker_rects, setup_hint
+from game.scenes.setup_rules import (  # noqa: F401 - the screen's constants, read by tests too
+    ATTACK_MODES,
+    DEFAULT_GAME_TYPE,
+    DEFAULT_LEVELS,
+    DEFAULT_NAMES,
+    DEFAULT_PLAYERS,
+    DESCRIPTIONS,
+    DIALOG_RECT,
+    GAME_TYPES,
+    LEVEL_X,
+    NAME_LENGTH,
+    NEUTRAL_REMINDER,
+    NEUTRAL_RULES,
+    ROW_STEP,
+    ROW_Y0,
+    SWATCH_W,
+    preset_option,
+    recall_answers,
+)
 from game.ui import palette
 from game.ui.choices import ChoiceRow
-from game.ui.draw import sunken_field
 from game.ui.menubar import Menu, MenuBar, MenuItem, separator
-from game.ui.palette import PLAYER_COLOUR_BY_NAME
 from game.ui.widgets import Button, Dialog, Label, TextBox, Widget
 
 if TYPE_CHECKING:
     from game.app import App
     from game.savegame import LoadedSave
-    from game.ui.font import Fonts
-
-DEFAULT_NAMES = ("Alex", "Napoleon", "Hannibal", "Genghis", "Caesar", "Joan")
-DEFAULT_LEVELS = ("human", "good", "standard", "easy", "standard", "good")
-DEFAULT_PLAYERS = 6
-DEFAULT_GAME_TYPE = "uk_short"
-NAME_LENGTH = 16
-GAME_TYPES = (("UK FULL", "uk_full", 85), ("US FULL", "us_full", 85), ("UK SHORT", "uk_short", 91),
-              ("US SHORT", "us_short", 91), ("DESIGN YOUR OWN", "custom", 128))
-DESCRIPTIONS = {
-    "uk_full": "UK full game: English cards, random territory selection,\n"
-               "fixed set values. The first player to conquer the World wins.",
-    "us_full": "US full game: American cards, manual territory selection,\n"
-               "set values increase. The first player to conquer the World wins.",
-    "uk_short": "UK short game: English cards, random territory selection,\n"
-                "fixed set values. The first player to complete a mission wins.",
-    "us_short": "US short game: American cards, manual territory selection, set values\n"
-                "increase. The first player to occupy the enemy HQs wins.",
-}
-NEUTRAL_REMINDER = "Neutral games begin with random territory selection."
-DIALOG_RECT = pygame.Rect(49, 29, 542, 352)
-ROW_Y0 = 98
-ROW_STEP = 22
-LEVEL_X = (254, 334, 414, 494)
-SWATCH_W = 30
 
 
 class SetupScene(Scene):
@@ -93,7 +83,9 @@ class SetupScene(Scene):
         self.design = DesignOptions()
         self.neutral = True
         self.hq_to_win: int | None = None  # None: all of them
+        self.attack_mode = "single"
         self.picker = None
+        self.picker_cursor = 0
 
     def reset(self) -> None:
         """Every answer back to its default (ESC's 'start again')."""
@@ -110,41 +102,13 @@ class SetupScene(Scene):
         return {"count": self.count, "names": [box.text for box in self.names],
                 "colours": list(self.colours), "levels": list(self.levels),
                 "game_type": self.game_type, "design": asdict(self.design),
-                "neutral": self.neutral, "hq_to_win": self.hq_to_win}
+                "neutral": self.neutral, "hq_to_win": self.hq_to_win,
+                "attack_mode": self.attack_mode}
 
     def recall(self, data: Mapping[str, Any]) -> None:
         """Show the answers of the last game set up; each answer that does not make sense
         (an old or edited settings file) keeps its default."""
-        if not isinstance(data, Mapping) or not data:
-            return
-        count = data.get("count")
-        if type(count) is int and 2 <= count <= len(DEFAULT_NAMES):
-            self.count = count
-        names = data.get("names")
-        if isinstance(names, list) and len(names) == len(DEFAULT_NAMES) \
-                and all(isinstance(n, str) for n in names):
-            for box, name in zip(self.names, names, strict=True):
-                box.text = name[:NAME_LENGTH].strip() or box.text
-                box.cursor = len(box.text)
-        colours = data.get("colours")
-        if isinstance(colours, list) and sorted(map(str, colours)) == sorted(COLOURS):
-            self.colours = [str(c) for c in colours]
-        levels = data.get("levels")
-        if isinstance(levels, list) and len(levels) == len(DEFAULT_NAMES) \
-                and all(lv in LEVELS for lv in levels):
-            self.levels = list(levels)
-        if data.get("game_type") in {key for _, key, _ in GAME_TYPES}:
-            self.game_type = data["game_type"]
-        design = _design_options(data.get("design"))
-        if design is not None:
-            self.design = design
-        elif self.game_type == "custom":
-            self.game_type = DEFAULT_GAME_TYPE
-        if type(data.get("neutral")) is bool:
-            self.neutral = data["neutral"]
-        hq = data.get("hq_to_win")
-        if hq is None or (type(hq) is int and 2 <= hq < self.count):
-            self.hq_to_win = hq
+        recall_answers(self, data)
         self._sync()
 
     @property
@@ -152,13 +116,20 @@ class SetupScene(Scene):
         """The objective of the chosen game, as the engine's preset defines it."""
         if self.game_type == "custom":
             return self.design.objective
-        return _preset_option(self.game_type, "objective")
+        return preset_option(self.game_type, "objective")
+
+    @property
+    def flavour(self) -> str:
+        """'us' or 'uk': the cards, and the neutral player's rules, of the chosen game."""
+        if self.game_type == "custom":
+            return self.design.flavour
+        return preset_option(self.game_type, "flavour")
 
     @property
     def territory_selection(self) -> str:
         if self.game_type == "custom":
             return self.design.territory_selection
-        return _preset_option(self.game_type, "territory_selection")
+        return preset_option(self.game_type, "territory_selection")
 
     def players(self) -> tuple[PlayerSpec, ...]:
         specs = []
@@ -202,7 +173,7 @@ class SetupScene(Scene):
         for i in range(len(DEFAULT_NAMES)):
             y = ROW_Y0 + i * ROW_STEP
             box = TextBox(fonts, (80, y, 116, 14), DEFAULT_NAMES[i], max_length=NAME_LENGTH,
-                          on_focus=self._name_focused)
+                          on_focus=self._name_focused, on_keyboard=self._open_keyboard)
             self.names.append(box)
             swatch = Button(fonts, (210, y, SWATCH_W, 13), "", partial(self._open_picker, i))
             self.swatches.append(swatch)
@@ -221,14 +192,18 @@ class SetupScene(Scene):
             fonts, "HQS TO WIN", (d.x + 11, 318), [(str(n), n) for n in range(2, 7)],
             lambda: min(self.hq_to_win or self.count, self.count), self._set_hq,
             label_width=80, button_width=20, gap=5)
-        self.rows = [self.count_row, *self.level_rows, self.type_row, self.neutral_row,
-                     self.hq_row]
+        self.attack_row = ChoiceRow(
+            fonts, "ATTACK", (d.x + 314, d.y + 22), [(c, key) for c, key in ATTACK_MODES],
+            lambda: self.attack_mode, partial(setattr, self, "attack_mode"), label_width=42,
+            button_width=[44, 62, 54], gap=4, height=15)
+        self.rows = [self.count_row, self.attack_row, *self.level_rows, self.type_row,
+                     self.neutral_row, self.hq_row]
         self.ok = Button(fonts, (514, d.bottom - 29, 64, 17), "OK", self.confirm,
                          is_default=True, bold=True)
         self.cancel = Button(fonts, (434, d.bottom - 29, 63, 17), "CANCEL", self.leave)
         self.design_button = Button(fonts, (d.right - 92, 286, 80, 15), "Options...",
                                     self._open_design)
-        widgets: list[Widget] = [*self.count_row.widgets]
+        widgets: list[Widget] = [*self.count_row.widgets, *self.attack_row.widgets]
         for i in range(len(DEFAULT_NAMES)):
             widgets += [self.names[i], self.swatches[i], *self.level_rows[i].widgets]
         widgets += [*self.type_row.widgets, self.design_button, *self.neutral_row.widgets,
@@ -256,7 +231,7 @@ class SetupScene(Scene):
                               ContinentsScene(app, None)), hotkey="F2",
                               command=Command.CONTINENTS)]),
             Menu("VARIANTS", [], enabled=False),
-            Menu("OPTIONS", [], enabled=False),
+            Menu("OPTIONS", [MenuItem("Pad Buttons...", self._pad_buttons)]),
         ]
 
     # -- answers ---------------------------------------------------------------------------
@@ -303,6 +278,8 @@ class SetupScene(Scene):
 
     def _open_picker(self, index: int) -> None:
         self.picker = None if self.picker == index else index
+        if self.picker is not None:
+            self.picker_cursor = COLOURS.index(self.colours[index])
 
     def pick_colour(self, index: int, colour: str) -> None:
         """Give player `index` the colour; whoever had it takes theirs (each colour once)."""
@@ -313,6 +290,20 @@ class SetupScene(Scene):
 
     def _name_focused(self, box: TextBox) -> None:
         self.picker = None
+
+    def _open_keyboard(self, box: TextBox) -> None:
+        """The on-screen keyboard for a player's name (pad A on the name, or a click)."""
+        index = self.names.index(box)
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                box.set_text(text.strip() or box.text)
+                self._untouched.discard(index)
+            self.dialog.focus(box)
+
+        self.app.scenes.push(TextEntryScene(self.app, f"NAME OF PLAYER {index + 1}", box.text,
+                                            box.max_length, done,
+                                            fresh=index in self._untouched))
 
     # -- flow ------------------------------------------------------------------------------
     def confirm(self) -> None:
@@ -342,11 +333,15 @@ class SetupScene(Scene):
             from game.scenes.missions import MissionRevealScene  # noqa: PLC0415
 
             def after_missions() -> None:
-                open_game(self.app, game)
+                open_game(self.app, game, self.play_options())
 
             self.app.scenes.push(MissionRevealScene(self.app, game, on_done=after_missions))
             return
-        open_game(self.app, game)
+        open_game(self.app, game, self.play_options())
+
+    def play_options(self) -> dict[str, Any]:
+        """What the play screen keeps besides the game: the attack mode chosen here."""
+        return {"attack_mode": self.attack_mode}
 
     def ask_start_over(self) -> None:
         self.app.scenes.push(ConfirmDialogScene(
@@ -371,6 +366,11 @@ class SetupScene(Scene):
 
         self.app.scenes.push(ResumeGameScene(self.app, resumed))
 
+    def _pad_buttons(self) -> None:
+        from game.scenes.padbuttons import PadButtonsScene  # noqa: PLC0415
+
+        self.app.scenes.push(PadButtonsScene(self.app))
+
     def _quit(self) -> None:
         self.app.scenes.push(ConfirmDialogScene(self.app, "QUIT", "Leave Conquest?",
                                                 self.app.quit))
@@ -382,15 +382,16 @@ class SetupScene(Scene):
 
     @property
     def wants_navigation(self) -> bool:  # type: ignore[override]
-        return self.dialog.wants_text or self.menubar.is_open
+        return True  # arrows, d-pad and stick move the focus (or the open menu's highlight)
 
     def enter(self) -> None:
-        self.background = _backdrop(self.app)
+        self.background = backdrop(self.app)
 
     def handle(self, command: CommandEvent) -> None:
         if self.menubar.handle(command):
             return
         kind = command.kind
+        mouse = command.device is Device.MOUSE
         if self.picker is not None and self._handle_picker(command):
             return
         focused = self.dialog.focused
@@ -399,41 +400,66 @@ class SetupScene(Scene):
             if index in self._untouched:  # the first key typed replaces the default name
                 focused.text, focused.cursor = "", 0
             self._untouched.discard(index)
+        elif kind is Command.TEXT and command.text.isdigit():
+            self.set_by_digit(int(command.text))
+            return
         elif kind in (Command.BACKSPACE, Command.DELETE) and focused in self.names:
             self._untouched.discard(self.names.index(focused))
-        if kind is Command.CONFIRM and isinstance(focused, TextBox):
-            self.dialog.focus(None)  # Return ends the name; Return again starts the game
+        if kind is Command.CONFIRM and isinstance(focused, TextBox) \
+                and command.device is not Device.PAD:
+            self.dialog.focus(self.ok)  # Return ends the name; Return again starts the game
             return
         if kind is Command.CANCEL:
             self.ask_start_over()
             return
-        if kind is Command.PRESS and not any(
-                w.visible and w.rect.collidepoint(command.pos) for w in self.dialog.widgets):
-            self.dialog.focus(None)
-        elif kind is Command.PRESS and isinstance(focused, TextBox) \
-                and not focused.rect.collidepoint(command.pos):
-            self.dialog.focus(None)  # a press on another widget ends the name being typed
+        if kind is Command.PRESS and mouse:
+            if not any(w.visible and w.rect.collidepoint(command.pos)
+                       for w in self.dialog.widgets):
+                self.dialog.focus(None)
+            elif isinstance(focused, TextBox) and not focused.rect.collidepoint(command.pos):
+                self.dialog.focus(None)  # a press on another widget ends the name being typed
         self.dialog.handle(command)
         self._sync()
 
+    def set_by_digit(self, digit: int) -> None:
+        """A digit key: the number of HQs when that row has the focus, else of players."""
+        if self.dialog.focused in self.hq_row.buttons and self.hq_row.visible:
+            if 2 <= digit <= self.count:
+                self._set_hq(digit)
+                self.dialog.focus(self.hq_row.buttons[self.hq_row.values.index(digit)])
+                self._sync()
+                return
+        elif 2 <= digit <= len(DEFAULT_NAMES):
+            self._set_count(digit)
+            self.dialog.focus(self.count_row.buttons[self.count_row.values.index(digit)])
+            self._sync()
+            return
+        self.app.play(Sfx.REFUSAL)
+
     def picker_rects(self) -> list[tuple[str, pygame.Rect]]:
         """Where the open colour list draws each colour (below the player's swatch)."""
-        if self.picker is None:
-            return []
-        swatch = self.swatches[self.picker].rect
-        y = swatch.bottom + 3
-        if y + 30 > DIALOG_RECT.bottom - 40:
-            y = swatch.top - 33
-        return [(c, pygame.Rect(swatch.x - 4 + i * 44, y + 3, 40, 24))
-                for i, c in enumerate(COLOURS)]
+        return picker_rects(self)
 
     def _handle_picker(self, command: CommandEvent) -> bool:
-        if command.kind is Command.CANCEL:
+        """The open colour list: arrows or d-pad walk it, a press or Return takes the colour
+        under the focus (a click the one under the pointer), ESC or B closes it."""
+        assert self.picker is not None
+        kind = command.kind
+        if kind is Command.CANCEL:
             self.picker = None
             return True
-        if command.kind is not Command.PRESS:
+        if kind in (Command.LEFT, Command.RIGHT):
+            step = 1 if kind is Command.RIGHT else -1
+            self.picker_cursor = (self.picker_cursor + step) % len(COLOURS)
+            return True
+        if kind in (Command.UP, Command.DOWN):
+            return True
+        if kind is Command.CONFIRM or (kind is Command.PRESS
+                                       and command.device is not Device.MOUSE):
+            self.pick_colour(self.picker, COLOURS[self.picker_cursor])
+            return True
+        if kind is not Command.PRESS:
             return False
-        assert self.picker is not None
         for colour, rect in self.picker_rects():
             if rect.collidepoint(command.pos):
                 self.pick_colour(self.picker, colour)
@@ -460,172 +486,13 @@ class SetupScene(Scene):
         self.hq_row.show(self.objective == "headquarters" and not two)
         for button, n in zip(self.hq_row.buttons, self.hq_row.values, strict=True):
             button.visible = button.visible and n <= self.count
-        for row in (self.count_row, self.type_row):
+        for row in (self.count_row, self.type_row, self.attack_row):
             row.sync()
         self.design_button.visible = self.game_type == "custom"
         self.hint.text = self._hint()
 
     def _hint(self) -> str:
-        """The hint for what has the focus: the name being typed, a button, or nothing."""
-        focused = self.dialog.focused
-        if self.picker is not None:
-            return "Choose a colour; a colour taken by another player swaps."
-        if isinstance(focused, TextBox):
-            return "Type the name; Return when done."
-        if focused in self.swatches:
-            return "Return opens the colour list; Tab moves on."
-        if isinstance(focused, Button) and focused.visible:
-            label = focused.label.strip() or "this"
-            if focused in self.count_row.buttons:
-                return f"Return chooses {label} players; Tab moves on."
-            for i, row in enumerate(self.level_rows):
-                if focused in row.buttons:
-                    return f"Return makes player {i + 1} {label}; Tab moves on."
-            return f"Return chooses {label}; Tab moves on."
-        return "Select a name box to type a new name.  Return = OK."
+        return setup_hint(self)
 
-    # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        if self.background is not None:
-            surface.blit(self.background, (0, 0))
-        else:
-            surface.fill(palette.SEA_DEEP)
-        fonts = self.app.fonts
-        d = DIALOG_RECT
-        self.dialog.draw(surface)
-        fonts.body.draw(surface, "Return = default", (d.right - 198, d.y + 26), palette.SHADOW)
-        bold = fonts.bold
-        bold.draw(surface, "#", (66, 82), palette.SHADOW)
-        bold.draw(surface, "NAME", (80, 82), palette.SHADOW)
-        bold.draw(surface, "COLOUR", (206, 82), palette.SHADOW)
-        bold.draw(surface, "LEVEL", (254, 82), palette.SHADOW)
-        bold.draw(surface, "GAME TYPE", (d.x + 11, 242), palette.INK)
-        table = pygame.Rect(61, 93, 518, ROW_STEP * 6 + 3)
-        sunken_field(surface, table, palette.FACE_LIGHT, palette.SHADOW)
-        pygame.draw.rect(surface, palette.WHITE, table.inflate(2, 2), 1)
-        for i in range(len(DEFAULT_NAMES)):
-            y = ROW_Y0 + i * ROW_STEP
-            if i % 2:
-                pygame.draw.rect(surface, palette.LIGHT, (table.x + 1, y - 4, table.width - 2,
-                                                          ROW_STEP))
-            shown = i < self.count
-            bold.draw(surface, str(i + 1), (66, y + 4), palette.INK if shown else palette.DIM_TEXT)
-            if not shown:
-                fonts.body.draw(surface, "-", (86, y + 4), palette.DIM_TEXT)
-        for w in self.dialog.widgets:
-            if w.visible and (w in self.names or any(w in r.buttons for r in self.level_rows)):
-                w.draw(surface)
-        for i in range(self.count):
-            self._draw_swatch(surface, i)
-        self._draw_description(surface, fonts)
-        sep_y = d.bottom - 38
-        pygame.draw.line(surface, palette.DARK, (d.x + 8, sep_y), (d.right - 9, sep_y))
-        pygame.draw.line(surface, palette.FACE_LIGHT, (d.x + 8, sep_y + 1), (d.right - 9, sep_y + 1))
-        if self.neutral_row.visible:
-            fonts.body.draw(surface, NEUTRAL_REMINDER, (self.neutral_row.right + 12, 322),
-                            palette.SHADOW)
-        if self.hq_row.visible:
-            x = self.hq_row.buttons[self.count - 2].rect.right + 10
-            fonts.body.draw(surface, "(default: all, your own included)", (x, 322),
-                            palette.SHADOW)
-        self._draw_picker(surface)
-        self.menubar.draw(surface)
-
-    def _draw_swatch(self, surface: pygame.Surface, index: int) -> None:
-        rect = self.swatches[index].rect
-        colour = PLAYER_COLOUR_BY_NAME[self.colours[index]]
-        pygame.draw.rect(surface, palette.INK, rect)
-        pygame.draw.rect(surface, colour.rgb, rect.inflate(-2, -2))
-        if self.picker == index:
-            pygame.draw.rect(surface, palette.AMBER, rect.inflate(4, 4), 2)
-        elif self.swatches[index].focused:
-            pygame.draw.rect(surface, palette.AMBER, rect.inflate(2, 2), 1)
-
-    def _draw_description(self, surface: pygame.Surface, fonts: Fonts) -> None:
-        box = pygame.Rect(DIALOG_RECT.x + 11, 280, 520, 30)
-        pygame.draw.rect(surface, palette.INK, box)
-        pygame.draw.rect(surface, palette.LIGHT, box.inflate(2, 2), 1)
-        if self.game_type == "custom":
-            text = self.design.summary()
-            width = box.width - 104
-        else:
-            text = DESCRIPTIONS[self.game_type]
-            width = box.width - 12
-        lines = [line for para in text.split("\n") for line in fonts.body.wrap(para, width)]
-        for i, line in enumerate(lines[:2]):
-            if i == 1 and len(lines) > 2:
-                line = fonts.body.ellipsize(line + " " + " ".join(lines[2:]), width)
-            fonts.body.draw(surface, line, (box.x + 6, box.y + 4 + i * 12), palette.CREAM)
-        if self.game_type == "custom":
-            self.design_button.draw(surface)
-
-    def _draw_picker(self, surface: pygame.Surface) -> None:
-        rects = self.picker_rects()
-        if not rects or self.picker is None:
-            return
-        fonts = self.app.fonts
-        frame = rects[0][1].unionall([r for _, r in rects]).inflate(8, 8)
-        pygame.draw.rect(surface, palette.INK, frame.move(3, 3))
-        pygame.draw.rect(surface, palette.WHITE, frame)
-        pygame.draw.rect(surface, palette.INK, frame, 1)
-        for colour, rect in rects:
-            pc = PLAYER_COLOUR_BY_NAME[colour]
-            pygame.draw.rect(surface, palette.INK, rect)
-            pygame.draw.rect(surface, pc.rgb, rect.inflate(-2, -2))
-            owner = self.colours.index(colour)
-            fonts.body.draw(surface, pc.name, (rect.centerx, rect.y + 3), pc.text, align="center")
-            if owner == self.picker:
-                pygame.draw.rect(surface, palette.AMBER, rect.inflate(2, 2), 2)
-            elif owner < self.count:
-                fonts.body.draw(surface, f"#{owner + 1}", (rect.centerx, rect.y + 13), pc.text,
-                                align="center")
-
-
-_DESIGN_CHOICES: dict[str, tuple[Any, ...]] = {
-    "territory_selection": ("manual", "random"), "set_values": ("increasing", "fixed"),
-    "objective": ("world", "missions", "headquarters"), "flavour": ("uk", "us"),
-    "armies_per_placement": (1, 3), "two_player_armies": (40, 50)}
-
-
-def _design_options(data: Any) -> DesignOptions | None:
-    """DesignOptions from the settings file, or None if anything in it is out of place."""
-    if not isinstance(data, dict):
-        return None
-    values: dict[str, Any] = {}
-    for f in fields(DesignOptions):
-        if f.name not in data:
-            continue
-        value = data[f.name]
-        if f.name in _DESIGN_CHOICES:
-            if value not in _DESIGN_CHOICES[f.name] or type(value) is bool:
-                return None
-        elif f.name == "army_limit":
-            if value is not None and not (type(value) is int
-                                          and MIN_ARMY_LIMIT <= value <= HARD_ARMY_LIMIT):
-                return None
-        elif type(value) is not bool:
-            return None
-        values[f.name] = value
-    options = DesignOptions(**values)
-    if options.low_exchange_rate and not allows_low_exchange_rate(options.set_values):
-        return None
-    return options
-
-
-def _preset_option(game_type: str, option: str) -> str:
-    """Read an option of a standard game from the engine's own preset (one source of rules)."""
-    sample = (PlayerSpec("a", COLOURS[0]), PlayerSpec("b", COLOURS[1]))
-    return str(getattr(GameConfig.preset(game_type, sample), option))
-
-
-def _backdrop(app: App) -> pygame.Surface | None:
-    """The world map behind the window, as in the mock-up; None if the art cannot load."""
-    art = shared_map_art(app)
-    if art is None:
-        return None
-    surf = pygame.Surface((640, 400))
-    surf.fill(palette.SEA_DEEP)
-    world = art.world_surface
-    surf.blit(world, (0, 12), pygame.Rect(40, 60, 640, 388))
-    return surf
-
+        draw_setup(self, surface)

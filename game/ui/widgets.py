@@ -99,8 +99,9 @@ class Button(Widget):
         bevel_box(surface, r, face, raised=not pressed)
         if self.selected:
             pygame.draw.rect(surface, palette.NAVY, r, 1)
-        if self.focused:
+        if self.focused:  # the one focus: an amber ring inside and out, seen on any face
             pygame.draw.rect(surface, palette.AMBER, r.inflate(-4, -4), 1)
+            pygame.draw.rect(surface, palette.AMBER, r.inflate(2, 2), 1)
         font = self.fonts.bold if self.bold else self.fonts.body
         colour = palette.WHITE if self.selected else palette.INK
         if not self.enabled:
@@ -126,6 +127,12 @@ class Label(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         font = self.fonts.bold if self.bold else self.fonts.body
         x = {"left": self.rect.x, "center": self.rect.centerx, "right": self.rect.right}[self.align]
+        if "{" in self.text:  # pad button pictures in the text: one line, drawn with glyphs
+            from game.ui import glyphs  # noqa: PLC0415 - glyphs imports the font, not widgets
+
+            glyphs.draw_text(surface, font, self.text, (x, self.rect.y), self.colour,
+                             align=self.align)
+            return
         for i, line in enumerate(font.wrap(self.text, self.rect.width)):
             font.draw(surface, line, (x, self.rect.y + i * font.line_height), self.colour,
                       align=self.align)
@@ -141,7 +148,8 @@ class TextBox(Widget):
 
     def __init__(self, fonts: Fonts, rect: RectLike, text: str = "", *, max_length: int = 16,
                  on_focus: Callable[[TextBox], None] | None = None,
-                 on_change: Callable[[str], None] | None = None) -> None:
+                 on_change: Callable[[str], None] | None = None,
+                 on_keyboard: Callable[[TextBox], None] | None = None) -> None:
         super().__init__(rect)
         self.fonts = fonts
         self.text = text[:max_length]
@@ -149,7 +157,18 @@ class TextBox(Widget):
         self.cursor = len(self.text)
         self.on_focus = on_focus
         self.on_change = on_change
+        # Opens the on-screen keyboard for this box: a pad's A or a mouse click on the box
+        # (a keyboard player just types).
+        self.on_keyboard = on_keyboard
         self._blink = 0.0
+
+    def set_text(self, text: str) -> None:
+        """Replace the text (from the on-screen keyboard), cursor at the end."""
+        before = self.text
+        self.text = text[:self.max_length]
+        self.cursor = len(self.text)
+        if self.text != before and self.on_change:
+            self.on_change(self.text)
 
     def handle(self, cmd: CommandEvent) -> bool:
         if cmd.kind is Command.PRESS and self.rect.collidepoint(cmd.pos):
@@ -157,6 +176,12 @@ class TextBox(Widget):
                 self.on_focus(self)
             self.focused = True
             self.cursor = len(self.text)
+            if cmd.device is Device.MOUSE and self.on_keyboard is not None:
+                self.on_keyboard(self)
+            return True
+        if self.focused and self.on_keyboard is not None and (
+                cmd.kind is Command.CONFIRM and cmd.device is Device.PAD):
+            self.on_keyboard(self)
             return True
         if not self.focused:
             return False
@@ -173,10 +198,11 @@ class TextBox(Widget):
             self.cursor -= 1
         elif kind is Command.DELETE:
             self.text = self.text[:self.cursor] + self.text[self.cursor + 1:]
-        elif kind is Command.LEFT:
-            self.cursor = max(0, self.cursor - 1)
-        elif kind is Command.RIGHT:
-            self.cursor = min(len(self.text), self.cursor + 1)
+        elif kind is Command.LEFT and self.cursor > 0 and cmd.device is not Device.PAD:
+            self.cursor -= 1
+        elif kind is Command.RIGHT and self.cursor < len(self.text) \
+                and cmd.device is not Device.PAD:
+            self.cursor += 1
         elif kind is Command.HOME:
             self.cursor = 0
         elif kind is Command.END:
@@ -418,6 +444,36 @@ class ListBox(Widget):
                    self.top, self.visible_rows, len(self.items))
 
 
+def _nearest(current: Widget, chain: Sequence[Widget], dx: int, dy: int) -> Widget | None:
+    """The widget nearest to `current` in direction (dx, dy). Widgets in line with it (the
+    same column for up and down, the same row for left and right) come first, the nearest
+    row or column of them first; a lone widget off to a side is found after them."""
+    cx, cy = current.rect.center
+    best: tuple[float, Widget] | None = None
+    for w in chain:
+        if w is current:
+            continue
+        vx, vy = w.rect.centerx - cx, w.rect.centery - cy
+        along = vx * dx + vy * dy
+        if along <= 3:
+            continue
+        across = abs(vx * dy) + abs(vy * dx)
+        in_line = (_columns_overlap(current.rect, w.rect) if dy
+                   else _rows_overlap(current.rect, w.rect))
+        score = along + across / 2 if in_line else 1000 + along + 3 * across
+        if best is None or score < best[0]:
+            best = (score, w)
+    return best[1] if best is not None else None
+
+
+def _rows_overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
+    return a.top < b.bottom and b.top < a.bottom
+
+
+def _columns_overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
+    return a.left < b.right and b.left < a.right
+
+
 def draw_scrollbar(surface: pygame.Surface, track: pygame.Rect, top: int, shown: int, total: int
                ) -> None:
     pygame.draw.rect(surface, palette.FACE, track)
@@ -435,6 +491,9 @@ class Dialog:
 
     Return presses the default button, ESC the cancel button, Tab moves the focus; other
     commands go to the focused widget first, then to the others (for pointer presses).
+    There is one focus: the arrow keys, d-pad and stick move it to the nearest widget in that
+    direction, and Return, Space and pad A press it (never what the pointer happens to rest
+    on); a mouse click presses the widget under the pointer, which the player put there.
     """
 
     def __init__(self, fonts: Fonts, rect: RectLike, title: str,
@@ -468,6 +527,28 @@ class Dialog:
         for w in self.widgets:
             w.focused = w is widget
 
+    def focus_chain(self) -> list[Widget]:
+        """The widgets the focus can visit: shown, focusable, and not dimmed."""
+        return [w for w in self.widgets if w.focusable and w.visible
+                and getattr(w, "enabled", True)]
+
+    def focus_direction(self, dx: int, dy: int) -> bool:
+        """Move the focus to the nearest widget in direction (dx, dy); False if none."""
+        chain = self.focus_chain()
+        current = self.focused if self.focused in chain else None
+        if current is None:  # no focus yet: move from the default, which Return presses
+            current = self.default if self.default in chain else None
+            if current is None:
+                if not chain:
+                    return False
+                self.focus(chain[0])
+                return True
+        best = _nearest(current, chain, dx, dy)
+        if best is None:
+            return False
+        self.focus(best)
+        return True
+
     def _focus_next(self, step: int = 1, *, buttons_only: bool = False) -> None:
         chain = [w for w in self.widgets if w.focusable and w.visible
                  and (not buttons_only or isinstance(w, Button))]
@@ -500,10 +581,15 @@ class Dialog:
             return False
         if focused is not None and not isinstance(focused, Button) and focused.handle(cmd):
             return True
-        if cmd.kind in (Command.LEFT, Command.RIGHT):
-            # Cursor keys and the stick walk along the buttons (a pad has no Tab key).
-            self._focus_next(1 if cmd.kind is Command.RIGHT else -1, buttons_only=True)
-            return True
+        if cmd.kind in (Command.LEFT, Command.RIGHT, Command.UP, Command.DOWN):
+            dx, dy = {Command.LEFT: (-1, 0), Command.RIGHT: (1, 0), Command.UP: (0, -1),
+                      Command.DOWN: (0, 1)}[cmd.kind]
+            if self.focus_direction(dx, dy):
+                return True
+            if dx and not isinstance(focused, TextBox):  # a row's end: on along the buttons
+                self._focus_next(dx, buttons_only=True)
+                return True
+            return False
         if cmd.kind is Command.CONFIRM:
             target = focused if isinstance(focused, Button) else self.default
             return target.press() if target is not None else False

@@ -297,6 +297,50 @@ class PadDriver(DeviceDriver):
     def end_turn(self) -> None:
         self.button(self.BACK)
 
+    def type_on_keyboard(self, text: str) -> None:
+        """Enter `text` on the open on-screen keyboard with the d-pad and A, then DONE."""
+        from game.scenes.dialogs import TextEntryScene
+
+        top = self.app.scenes.top
+        assert isinstance(top, TextEntryScene), top
+        osk = top.keyboard
+        self.walk_keyboard(osk, "CLEAR")
+        self.button(self.A)
+        for char in text:
+            want_lower = char.islower()
+            if osk.lower != want_lower:
+                self.walk_keyboard(osk, "SHIFT")
+                self.button(self.A)
+            self.walk_keyboard(osk, char.upper())
+            self.button(self.A)
+        assert osk.text == text, osk.text
+        self.walk_keyboard(osk, "DONE")
+        self.button(self.A)
+        assert self.app.scenes.top is not top
+
+    def walk_keyboard(self, osk: Any, key: str) -> None:
+        """Move the keyboard's focus to `key` with the d-pad (rows first, then columns)."""
+        target = next((r, c) for r, line in enumerate(osk.keys)
+                      for c, (k, _) in enumerate(line) if k == key)
+        for _ in range(40):
+            if osk.row == target[0]:
+                break
+            self.hat(0, -1 if osk.row < target[0] else 1)
+        for _ in range(40):
+            if osk.col == target[1]:
+                break
+            self.hat(1 if osk.col < target[1] else -1, 0)
+        assert (osk.row, osk.col) == target
+
+    def save(self) -> None:
+        """FILE > Save Game; A on the name opens the on-screen keyboard to type one."""
+        self.menu("FILE", "Save Game")
+        self.step()
+        self.button(self.A)
+        self.type_on_keyboard("Pad1")
+        self.confirm()
+        self.step()
+
     def resume(self, name: str) -> None:
         self.menu("FILE", "Resume Game")
         self.step()
@@ -381,3 +425,60 @@ class MouseDriver(DeviceDriver):
         if self.app.scenes.top is top:  # a click on the row already chosen loads it at once
             self.confirm()
         self.step(2)
+
+
+class ControllerDriver(PadDriver):
+    """A pad SDL knows, through the game-controller layer: CONTROLLERDEVICEADDED,
+    CONTROLLERBUTTONDOWN/UP and CONTROLLERAXISMOTION only (buttons by meaning, the d-pad as
+    buttons), as SDL sends them for Xbox, PlayStation, Switch and generic pads alike."""
+
+    name = "controller"
+    A = pygame.CONTROLLER_BUTTON_A
+    B = pygame.CONTROLLER_BUTTON_B
+    X = pygame.CONTROLLER_BUTTON_X
+    Y = pygame.CONTROLLER_BUTTON_Y
+    LB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER
+    RB = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+    BACK = pygame.CONTROLLER_BUTTON_BACK
+    START = pygame.CONTROLLER_BUTTON_START
+    DPAD = {(0, 1): pygame.CONTROLLER_BUTTON_DPAD_UP, (0, -1): pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+            (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+            (1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
+
+    def plug_in(self, instance_id: int = PAD_ID) -> None:
+        self.instance_id = instance_id
+        post(pygame.CONTROLLERDEVICEADDED, device_index=0, instance_id=instance_id)
+        self.step()
+
+    def unplug(self) -> None:
+        post(pygame.CONTROLLERDEVICEREMOVED, instance_id=self.instance_id)
+        self.step()
+
+    def button(self, number: int) -> None:
+        post(pygame.CONTROLLERBUTTONDOWN, instance_id=self.instance_id, button=number)
+        post(pygame.CONTROLLERBUTTONUP, instance_id=self.instance_id, button=number)
+        self.step()
+
+    def axis(self, axis: int, value: float) -> None:
+        post(pygame.CONTROLLERAXISMOTION, instance_id=self.instance_id, axis=axis,
+             value=int(max(-1.0, min(1.0, value)) * 32767))
+
+    def hat(self, x: int, y: int) -> None:
+        """One d-pad press (up is (0, 1), as a hat counts)."""
+        button = self.DPAD[(x, y)]
+        post(pygame.CONTROLLERBUTTONDOWN, instance_id=self.instance_id, button=button)
+        self.step()
+        post(pygame.CONTROLLERBUTTONUP, instance_id=self.instance_id, button=button)
+        self.step()
+
+    def free_move(self) -> None:
+        self.button(self.X)
+
+    def scroll_towards(self, sx: int, sy: int, distance: float) -> None:
+        """The right stick scrolls the map."""
+        self.axis(2, float(sx))
+        self.axis(3, float(sy))
+        self.step(max(1, min(30, int(distance / 8))))
+        self.axis(2, 0.0)
+        self.axis(3, 0.0)
+        self.step()

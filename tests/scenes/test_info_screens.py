@@ -132,3 +132,23 @@ def test_full_map_while_claiming_paints_unclaimed_land_stone_and_keys_it(app: Ap
     key_strip = app.screen.subsurface((0, 374, 640, 26))
     assert any(tuple(key_strip.get_at((x, y)))[:3] == UNCLAIMED_RGB
                for x in range(640) for y in range(26))
+
+
+def test_help_opens_with_the_controls_of_the_device_used_last(app: App) -> None:
+    from game.input import Device  # noqa: PLC0415
+    from game.scenes.help import help_text  # noqa: PLC0415
+    from game.scenes.setup import SetupScene  # noqa: PLC0415
+
+    for device, first in ((Device.PAD, "# Gamepad"), (Device.KEYBOARD, "# Keys"),
+                          (Device.MOUSE, "# Mouse")):
+        text = help_text(device)
+        headings = [line for line in text.split("\n") if line.startswith("# ")]
+        assert headings[1] == first
+        assert {"# Gamepad", "# Keys", "# Mouse"} <= set(headings)
+    show(app, SetupScene(app))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=2,
+                                         button=pygame.CONTROLLER_BUTTON_LEFTSTICK))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    top = app.scenes.top
+    assert isinstance(top, HelpScene) and top.device is Device.PAD

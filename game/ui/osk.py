@@ -1,0 +1,168 @@
+"""The on-screen keyboard: a grid of letter keys for entering a name with a pad or a mouse.
+
+Every name field (players on the setup screen, saved games) opens it for a pad's A or a mouse
+click. The d-pad, stick or arrow keys move the key focus (wrapping round the edges), A / Space /
+Return type the focused key, a click types the key under the pointer; a keyboard can still
+type straight into it. Pad X deletes, Y types a space, Start is DONE, B or Back cancels.
+The keys are drawn with the project's font and primitives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.input import Command, CommandEvent, Device
+from game.ui import palette
+from game.ui.draw import bevel_box, sunken_field
+from game.ui.font import Fonts
+
+LETTER_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM._'")
+SPECIAL_KEYS = ("SHIFT", "SPACE", "DEL", "CLEAR", "CANCEL", "DONE")
+KEY_W = 22
+KEY_H = 16
+GAP = 3
+
+
+class OnScreenKeyboard:
+    """The keys and the text being edited; `on_done(text)` or `on_cancel()` ends it."""
+
+    def __init__(self, fonts: Fonts, topleft: tuple[int, int], text: str, *, max_length: int,
+                 on_done: Callable[[str], None], on_cancel: Callable[[], None],
+                 fresh: bool = False) -> None:
+        self.fonts = fonts
+        self.fresh = fresh  # the text is an offered default: the first letter typed replaces it
+        self.text = text[:max_length]
+        self.max_length = max_length
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+        self.lower = False
+        self.row = len(LETTER_ROWS)  # the focus starts on DONE: an offered name is one press away
+        self.col = len(SPECIAL_KEYS) - 1
+        x, y = topleft
+        self.field = pygame.Rect(x, y, 10 * KEY_W + 9 * GAP, 16)
+        self.keys: list[list[tuple[str, pygame.Rect]]] = []
+        ky = y + 24
+        for letters in LETTER_ROWS:
+            self.keys.append([(ch, pygame.Rect(x + i * (KEY_W + GAP), ky, KEY_W, KEY_H))
+                              for i, ch in enumerate(letters)])
+            ky += KEY_H + GAP
+        row: list[tuple[str, pygame.Rect]] = []
+        kx = x
+        w = (self.field.width - (len(SPECIAL_KEYS) - 1) * GAP) // len(SPECIAL_KEYS)
+        for name in SPECIAL_KEYS:  # the special keys share the letter grid's width
+            row.append((name, pygame.Rect(kx, ky, w, KEY_H)))
+            kx += w + GAP
+        self.keys.append(row)
+        self.rect = self.field.unionall([r for line in self.keys for _, r in line])
+
+    # -- editing -----------------------------------------------------------------------------
+    @property
+    def focused_key(self) -> str:
+        return self.keys[self.row][self.col][0]
+
+    def focus_key(self, name: str) -> None:
+        """Put the focus on the key called `name` (a letter or a special key)."""
+        for r, line in enumerate(self.keys):
+            for c, (key, _) in enumerate(line):
+                if key == name.upper() or key == name:
+                    self.row, self.col = r, c
+                    return
+        raise KeyError(name)
+
+    def type(self, char: str) -> None:
+        if self.fresh:
+            self.text = ""
+            self.fresh = False
+        if len(self.text) < self.max_length and char.isprintable():
+            self.text += char
+
+    def press_key(self, key: str) -> None:
+        """What pressing the key `key` does."""
+        if key == "SHIFT":
+            self.lower = not self.lower
+        elif key == "SPACE":
+            self.type(" ")
+        elif key == "DEL":
+            self.text = self.text[:-1]
+            self.fresh = False
+        elif key == "CLEAR":
+            self.text = ""
+            self.fresh = False
+        elif key == "CANCEL":
+            self.on_cancel()
+        elif key == "DONE":
+            self.on_done(self.text)
+        else:
+            self.type(key.lower() if self.lower else key)
+
+    def _move(self, dx: int, dy: int) -> None:
+        if dy:
+            x = self.keys[self.row][self.col][1].centerx
+            self.row = (self.row + dy) % len(self.keys)
+            line = self.keys[self.row]
+            self.col = min(range(len(line)), key=lambda c: abs(line[c][1].centerx - x))
+        else:
+            self.col = (self.col + dx) % len(self.keys[self.row])
+
+    def handle(self, cmd: CommandEvent) -> bool:
+        kind = cmd.kind
+        moves = {Command.LEFT: (-1, 0), Command.RIGHT: (1, 0), Command.UP: (0, -1),
+                 Command.DOWN: (0, 1)}
+        if kind in moves:
+            self._move(*moves[kind])
+        elif kind is Command.PRESS and cmd.device is Device.MOUSE:
+            for r, line in enumerate(self.keys):
+                for c, (key, rect) in enumerate(line):
+                    if rect.collidepoint(cmd.pos):
+                        self.row, self.col = r, c
+                        self.press_key(key)
+                        return True
+            return False
+        elif kind in (Command.PRESS, Command.CONFIRM):
+            if kind is Command.CONFIRM and cmd.device is Device.KEYBOARD:
+                self.on_done(self.text)  # Return ends typing, as in every name box
+            else:
+                self.press_key(self.focused_key)
+        elif kind is Command.TEXT:
+            for char in cmd.text:
+                self.type(char)
+        elif kind is Command.BACKSPACE or (kind is Command.FREE_MOVE and cmd.device is Device.PAD):
+            self.press_key("DEL")
+        elif kind is Command.SHOW_CARDS and cmd.device is Device.PAD:
+            self.type(" ")
+        elif kind is Command.MENU:
+            self.on_done(self.text)
+        elif kind is Command.CANCEL:
+            self.on_cancel()
+        else:
+            return False
+        return True
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        fonts = self.fonts
+        sunken_field(surface, self.field, palette.WHITE, palette.SELECT_BLUE)
+        y = self.field.y + (self.field.height - 7) // 2
+        fonts.bold.draw(surface, self.text, (self.field.x + 4, y), palette.INK)
+        cx = self.field.x + 4 + fonts.bold.width(self.text) + 1
+        pygame.draw.line(surface, palette.INK, (cx, y - 1), (cx, y + 8))
+        count = f"{len(self.text)}/{self.max_length}"
+        fonts.body.draw(surface, count, (self.field.right - 4, y), palette.DIM_TEXT, align="right")
+        for r, line in enumerate(self.keys):
+            for c, (key, rect) in enumerate(line):
+                focused = (r, c) == (self.row, self.col)
+                face = palette.SELECT_BLUE if focused else palette.LIGHT
+                if key == "SHIFT" and self.lower:
+                    face = palette.FACE_LIGHT if not focused else face
+                bevel_box(surface, rect, face)
+                if focused:
+                    pygame.draw.rect(surface, palette.AMBER, rect.inflate(2, 2), 1)
+                label = key.lower() if (self.lower and len(key) == 1) else key
+                if key == "SHIFT":
+                    label = "abc" if not self.lower else "ABC"
+                colour = palette.WHITE if focused else palette.INK
+                font = fonts.bold if len(key) == 1 else fonts.body
+                font.draw(surface, label, (rect.centerx, rect.y + (KEY_H - 7) // 2), colour,
+                          align="center")

@@ -1,0 +1,80 @@
+"""The on-screen keyboard with each device, and the prompts of the windows per device: a pad
+prompt never names a key, a keyboard prompt names keys, a mouse prompt says click."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from game.app import App
+from game.scenes.dialogs import NumberDialogScene, TextEntryScene
+from game.scenes.setup import SetupScene
+from game.ui import glyphs
+from tests.scenes.screens_support import app, click, key, show, type_text
+
+__all__ = ["app"]
+KEY_WORDS = re.compile(r"\b(ESC|Return|Space|Tab|F\d+|Shift|keypad|arrows|digit)\b")
+
+
+def _pad(app: App, button: int) -> None:
+    for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, instance_id=6, button=button))
+        app.step(1 / 60)
+
+
+def _entry(app: App, results: list[str | None], text: str = "Alex") -> TextEntryScene:
+    scene = show(app, TextEntryScene(app, "ENTER NAME", text, 12, results.append, fresh=True))
+    assert isinstance(scene, TextEntryScene)
+    return scene
+
+
+def test_the_mouse_alone_types_on_the_on_screen_keyboard(app: App) -> None:
+    results: list[str | None] = []
+    scene = _entry(app, results)
+    keys = {k: r for line in scene.keyboard.keys for k, r in line}
+    for letter in "MAX":
+        click(app, keys[letter].center)
+    click(app, keys["DEL"].center)
+    click(app, keys["DONE"].center)
+    assert results == ["MA"]
+
+
+def test_keys_alone_type_into_it_and_return_ends_it(app: App) -> None:
+    results: list[str | None] = []
+    _entry(app, results)
+    type_text(app, "Bo")
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "ea")
+    key(app, pygame.K_RETURN)
+    assert results == ["Bea"]
+
+
+def test_cancel_keeps_nothing(app: App) -> None:
+    results: list[str | None] = []
+    _entry(app, results)
+    _pad(app, pygame.CONTROLLER_BUTTON_B)
+    assert results == [None]
+
+
+def test_setup_and_number_prompts_name_only_the_pad_after_a_pad_press(app: App) -> None:
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    for button in (pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+                   pygame.CONTROLLER_BUTTON_DPAD_RIGHT):
+        _pad(app, button)
+        text = glyphs.plain(scene.hint.text)
+        assert not KEY_WORDS.search(text) and "click" not in text.lower(), text
+        assert "{A}" in scene.hint.text
+    key(app, pygame.K_TAB)
+    assert KEY_WORDS.search(scene.hint.text) and "{" not in scene.hint.text
+    dialog = show(app, NumberDialogScene(app, "HOW MANY", "How many?", 1, 9, 5, lambda n: None))
+    assert isinstance(dialog, NumberDialogScene)
+    assert "Return = 5" in dialog.range_label.text
+    _pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
+    assert dialog.range_label.text.endswith("{A} = 6") or "{A} =" in dialog.range_label.text
+    assert not KEY_WORDS.search(glyphs.plain(dialog.range_label.text))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert "OK = " in dialog.range_label.text
