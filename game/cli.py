@@ -58,8 +58,15 @@ def add_simulate_options(parser: argparse.ArgumentParser) -> None:
     simulate.add_arguments(parser)
 
 
+def add_network_options(parser: argparse.ArgumentParser) -> None:
+    """The dedicated network server (--serve --port --password ...; see game/net/serve.py)."""
+    from game.net import serve  # noqa: PLC0415 - no pygame
+
+    serve.add_arguments(parser)
+
+
 OPTION_GROUPS: tuple[Callable[[argparse.ArgumentParser], None], ...] = (
-    add_display_options, add_demo_options, add_simulate_options,
+    add_display_options, add_demo_options, add_simulate_options, add_network_options,
 )
 
 
@@ -79,6 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.seed is None:
             args.seed = 1
         return simulate.run(args)
+    if getattr(args, "serve", False):
+        from game.net import serve  # noqa: PLC0415
+
+        return serve.run(args)
     from game.app import AppOptions, run  # noqa: PLC0415 - pygame loads only when the game is played
 
     options = AppOptions.from_args(args)

@@ -12,12 +12,15 @@ from dataclasses import dataclass
 from game.ai import make_general
 from game.net.client import NetClient
 
+RATE_PAUSE = 0.25
+
 
 @dataclass
 class BotResult:
     actions: int = 0
     refused: int = 0
     finished: bool = False
+    slowed: int = 0  # actions sent again after the server's rate limit refused them
 
 
 async def play(client: NetClient, level: str = "easy", *, max_actions: int | None = None,
@@ -47,6 +50,10 @@ async def play(client: NetClient, level: str = "easy", *, max_actions: int | Non
         kind = msg["type"]
         if kind == "state" or (kind == "update" and msg.get("id") == pending):
             pending = None
+        elif kind == "error" and msg.get("id") == pending and msg["code"] == "rate":
+            result.slowed += 1
+            await asyncio.sleep(RATE_PAUSE)  # the server asks to slow down: same move, later
+            pending = await client.send_action(action)
         elif kind == "error" and msg.get("id") == pending:
             pending = None
             result.refused += 1

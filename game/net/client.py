@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from game.engine import Action, Game
 from game.net import protocol
 from game.net.protocol import ProtocolError
+from game.net.views import mirror_dict
 
 log = logging.getLogger("conquest.net.client")
 
@@ -135,7 +136,7 @@ class NetClient:
         """The game as this seat sees it, rebuilt (and checked) from the last view."""
         if self.view is None:
             raise ConnectionError("no view of the game yet")
-        return Game.from_dict(self.view)
+        return Game.from_dict(mirror_dict(self.view))
 
     async def close(self) -> None:
         if self.conn is not None:

@@ -141,7 +141,8 @@ class GameServer:
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._wake: dict[str, asyncio.Event] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        # Saves wait on the disk (fsync), not the CPU: a few threads let tables save side by side.
+        self._saver = ThreadPoolExecutor(max_workers=4, thread_name_prefix="autosave")
         for number in range(1, config.games + 1):
             game_id = str(number)
             self.tables[game_id] = self._open_table(game_id)
@@ -251,14 +252,17 @@ class GameServer:
         client.send("error", code=code, reason=reason, **extra)
 
     async def _receive(self, client: Client, raw: str | bytes) -> None:
-        if not client.limit.allow():
-            raise Refusal("rate", f"too many messages: at most {self.config.rate:g} a second")
         try:
             msg = protocol.decode_client(raw)
         except ProtocolError as exc:
+            if not client.limit.allow():
+                raise Refusal("rate", self._rate_reason()) from None
             code = "too_large" if str(exc).startswith("message too large") else "bad_message"
             raise Refusal(code, str(exc)) from None
         request_id = msg.get("id")
+        if not client.limit.allow():
+            self._refuse(client, "rate", self._rate_reason(), request_id)
+            return
         try:
             kind = msg["type"]
             if kind == "ping":
@@ -275,6 +279,9 @@ class GameServer:
             self._refuse(client, refusal.code, refusal.reason, request_id)
         else:
             client.strikes = 0
+
+    def _rate_reason(self) -> str:
+        return f"too many messages: at most {self.config.rate:g} a second; send it again later"
 
     # -- joining --------------------------------------------------------------------------
     async def _hello(self, client: Client, msg: dict[str, Any]) -> None:
@@ -476,7 +483,8 @@ class GameServer:
             extra = {"id": request_id} if seat.client is sender and request_id is not None else {}
             seat.client.send("update", seq=table.seq, actor=actor, action=action_data,
                              events=seat_events(events, seat.index),
-                             view=seat_view(full, seat.index), computer=computer,
+                             view=seat_view(full, seat.index, history=game.is_over),
+                             computer=computer,
                              to_move=game.to_move, over=game.is_over, **extra)
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)

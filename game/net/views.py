@@ -30,9 +30,15 @@ def placeholder_rng() -> dict[str, Any]:
     return {"version": version, "state": list(internal), "gauss": gauss}
 
 
-def seat_view(full: dict[str, Any], seat: int) -> dict[str, Any]:
-    """`full` (a Game.to_dict()) as `seat` may see it; `full` itself is not changed."""
+def seat_view(full: dict[str, Any], seat: int, *, history: bool = True) -> dict[str, Any]:
+    """`full` (a Game.to_dict()) as `seat` may see it; `full` itself is not changed.
+
+    Without `history` the statistics history (a line per turn, only drawn at the game's end)
+    is left out, so the view sent after every action stays small.
+    """
     view = dict(full)
+    if not history:
+        view["stats"] = {**full["stats"], "history": []}
     players = [dict(p) for p in full["players"]]
     hq_revealed = bool(full.get("hq_revealed"))
     seen = set(full["discard"]) | set(full["removed"])
@@ -50,8 +56,13 @@ def seat_view(full: dict[str, Any], seat: int) -> dict[str, Any]:
     view["players"] = players
     view["deck"] = [next(pool) for _ in full["deck"]]
     view["seed"] = 0
-    view["rng"] = placeholder_rng()
+    view["rng"] = None  # no seat may see it; `mirror_dict` puts a placeholder back
     return view
+
+
+def mirror_dict(view: dict[str, Any]) -> dict[str, Any]:
+    """A received view made loadable by Game.from_dict (the RNG it leaves out, filled in)."""
+    return {**view, "rng": placeholder_rng()}
 
 
 def seat_events(events: list[ev.Event], seat: int) -> list[dict[str, Any]]:
