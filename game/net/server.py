@@ -500,7 +500,7 @@ class GameServer:
 
     async def _run_computers(self, table: Table) -> None:
         from game.ai import make_general  # noqa: PLC0415
-        from game.scenes.computer import StandInGeneral  # noqa: PLC0415 - no pygame there
+        from game.ai.base import fallback_action  # noqa: PLC0415
 
         generals: dict[tuple[int, str], Any] = {}
         wake = self._wake[table.game_id]
@@ -532,7 +532,7 @@ class GameServer:
                     except Exception:  # noqa: BLE001 - a general's slip must not stop the game
                         log.exception("game %s: general of seat %d failed", table.game_id,
                                       seat.index + 1)
-                        action = StandInGeneral(seat.index, game.seed).choose(game)
+                        action = fallback_action(game)
                         events = game.apply(action)
                     self.counters.computer_actions += 1
                     await self._commit(table, seat.index, action, events, None, None,
