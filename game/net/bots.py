@@ -24,7 +24,7 @@ class BotResult:
 
 
 async def play(client: NetClient, level: str = "easy", *, max_actions: int | None = None,
-               timeout: float = 60.0) -> BotResult:
+               timeout: float = 60.0, think: float = 0.0) -> BotResult:
     """Play the client's seat until the game ends (or `max_actions` have been sent).
 
     The client must already be connected. A refused action (there should be none) is counted
@@ -44,6 +44,8 @@ async def play(client: NetClient, level: str = "easy", *, max_actions: int | Non
             if general is None:
                 general = make_general(level, client.seat, 0)
             action = general.choose(client.mirror())
+            if think:
+                await asyncio.sleep(think)  # a player's moment of thought (benchmarks)
             pending = await client.send_action(action)
             result.actions += 1
         msg = await asyncio.wait_for(client.receive(), timeout)

@@ -170,6 +170,9 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
     return check(parse(raw, MAX_SERVER_MESSAGE_BYTES), SERVER_SCHEMAS)
 
 
-def encode(kind: str, **fields: Any) -> str:
-    """One message as compact JSON text."""
-    return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
+def encode(kind: str, *, raw: dict[str, str] | None = None, **fields: Any) -> str:
+    """One message as compact JSON text; `raw` adds fields already encoded as JSON text."""
+    text = json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
+    if raw:
+        text = text[:-1] + "".join(f",{json.dumps(k)}:{v}" for k, v in raw.items()) + "}"
+    return text

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -90,7 +92,12 @@ def run(args: argparse.Namespace) -> int:
 async def _serve(server: GameServer) -> None:
     port = await server.start()
     print(f"Conquest server on port {port}", flush=True)
+    stopping = asyncio.get_running_loop().create_future()
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.cancel)
     try:
-        await asyncio.Future()
+        await stopping
+    except asyncio.CancelledError:
+        logging.getLogger("conquest.net").info("stopping (SIGTERM)")
     finally:
         await server.stop()

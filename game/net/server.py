@@ -35,7 +35,7 @@ from game.net.table import (
     Table,
     token_hash,
 )
-from game.net.views import seat_events, seat_view
+from game.net.views import seat_events, seat_view, seat_view_texts
 
 log = logging.getLogger("conquest.net")
 
@@ -109,7 +109,10 @@ class Client:
 
     def send(self, kind: str, **fields: Any) -> None:
         """Queue a message without waiting: a slow client never holds up a table."""
-        broadcast([self.conn], protocol.encode(kind, **fields))
+        self.send_text(protocol.encode(kind, **fields))
+
+    def send_text(self, text: str) -> None:
+        broadcast([self.conn], text)
 
 
 @dataclass
@@ -475,17 +478,17 @@ class GameServer:
         await self._autosave(table)
         assert table.game is not None
         game = table.game
-        full = game.to_dict()
+        listening = [s for s in table.seats if s.client is not None]
+        views = seat_view_texts(game.to_dict(), [s.index for s in listening],
+                                history=game.is_over)
         action_data = action.to_dict()
-        for seat in table.seats:
-            if seat.client is None:
-                continue
+        for seat in listening:
             extra = {"id": request_id} if seat.client is sender and request_id is not None else {}
-            seat.client.send("update", seq=table.seq, actor=actor, action=action_data,
-                             events=seat_events(events, seat.index),
-                             view=seat_view(full, seat.index, history=game.is_over),
-                             computer=computer,
-                             to_move=game.to_move, over=game.is_over, **extra)
+            seat.client.send_text(protocol.encode(
+                "update", seq=table.seq, actor=actor, action=action_data,
+                events=seat_events(events, seat.index), computer=computer,
+                to_move=game.to_move, over=game.is_over, raw={"view": views[seat.index]},
+                **extra))
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
 
