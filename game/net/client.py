@@ -67,14 +67,20 @@ class NetClient:
     def seat(self) -> int | None:
         return self.credentials.seat if self.credentials else None
 
-    async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
-        """Open the connection and join (or rejoin with the stored token); returns the welcome."""
+    async def connect(self, timeout: float = 10.0, wanted_seat: int | None = None
+                      ) -> dict[str, Any]:
+        """Open the connection and join (or rejoin with the stored token); returns the welcome.
+
+        `wanted_seat` asks for a particular open seat (the host takes its own this way).
+        """
         self.conn = await asyncio.wait_for(
             connect(self.uri, max_size=protocol.MAX_SERVER_MESSAGE_BYTES, open_timeout=timeout,
                     ping_interval=20, ping_timeout=20, compression=None), timeout)
         hello: dict[str, Any] = {"name": self.name, "game": self.game}
         if self.password:
             hello["password"] = self.password
+        if wanted_seat is not None:
+            hello["seat"] = wanted_seat
         if self.credentials is not None:
             hello.update(seat=self.credentials.seat, token=self.credentials.token,
                          game=self.credentials.game)
