@@ -42,6 +42,7 @@ def _step_until(app: Any, done: Any, frames: int = 600, shot: str | None = None)
             break
         time.sleep(0.002)  # the network thread's turn
     assert done(), f"gave up waiting; top scene is {type(app.scenes.top).__name__}"
+    app.step(DT)  # the new top scene's first frame
     if shot and SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, str(Path(SHOTS) / f"{shot}.png"))
@@ -75,7 +76,16 @@ def _host(app: Any, kinds: list[str], port: int, password: str = "") -> Any:
     return scene
 
 
-def test_hosting_opens_the_lobby_and_then_the_game_which_plays_to_the_end(app: Any) -> None:
+def test_hosting_opens_the_lobby_and_then_a_game_whose_remote_moves_are_shown(app: Any) -> None:
+    _host_and_play(app, until_turn=4)
+
+
+@pytest.mark.slow
+def test_a_hosted_game_plays_to_the_end(app: Any) -> None:
+    _host_and_play(app, until_turn=None)
+
+
+def _host_and_play(app: Any, until_turn: int | None) -> None:
     from game.scenes.network_connecting import ConnectingScene
     from game.scenes.network_lobby import LobbyScene
     from game.scenes.network_play import NetworkPlayScene
@@ -94,7 +104,7 @@ def test_hosting_opens_the_lobby_and_then_the_game_which_plays_to_the_end(app: A
     remote_moves = 0
     for frame in range(20000):
         game = scene.game
-        if game.is_over:
+        if game.is_over or (until_turn is not None and game.turn >= until_turn):
             break
         if (app.scenes.top is scene and game.to_move == seat and not scene._pending
                 and not scene.is_showing_battle and not scene._updates):
@@ -118,11 +128,21 @@ def test_hosting_opens_the_lobby_and_then_the_game_which_plays_to_the_end(app: A
             _shot(app, "network_play")
         import time
         time.sleep(0.001)
-    assert scene.game.is_over or app.scenes.top is not scene
     assert remote_moves > 0
     server = bridge.server
     assert server is not None and server.counters.errors == 0
-    assert server.tables["1"].game is not None and server.tables["1"].game.is_over
+    table = server.tables["1"].game
+    assert table is not None and server.counters.computer_actions > 0
+    if until_turn is None:
+        assert scene.game.is_over and table.is_over
+    else:
+        assert scene.game.turn >= until_turn
+    if not scene.game.is_over:  # wait for our move: then the server waits for us too
+        _step_until(app, lambda: scene.game.to_move == seat and not scene._pending
+                    and not scene._updates and not scene.is_showing_battle)
+    # the mirror shows what the server holds, and this seat's own hand, never the other's
+    assert scene.game.owner == table.owner and scene.game.armies == table.armies
+    assert scene.game.players[seat].hand == table.players[seat].hand
 
 
 def test_a_wrong_password_is_told_with_the_servers_reason(app: Any) -> None:
