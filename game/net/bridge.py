@@ -10,22 +10,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import queue
 import threading
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.engine import Action
-from game.net.client import JoinRefused, NetClient
+from game.net.client import Credentials, JoinRefused, NetClient
 from game.net.server import GameServer, ServerConfig
 
 log = logging.getLogger("conquest.net.bridge")
 
 RETRY_SECONDS = 1.0
+# Where a player's seat tokens are kept between runs (a leading dot: not a saved game).
+SEATS_FILE = ".network-seats.json"
 
 
 @dataclass(frozen=True)
@@ -118,8 +122,17 @@ class NetBridge:
     async def _join(self, uri: str, name: str, password: str | None, game: str,
                     seat: int | None) -> None:
         client = NetClient(uri, name, password=password, game=game)
+        stored = load_seat(uri, game, name)
+        client.credentials = stored  # this player's seat from before the window was closed
         try:
-            welcome = await client.connect(wanted_seat=seat)
+            try:
+                welcome = await client.connect(wanted_seat=None if stored else seat)
+            except JoinRefused as exc:
+                if stored is None or exc.code != "token":
+                    raise
+                forget_seat(uri, game, name)  # that game is over or gone: join as a newcomer
+                client = NetClient(uri, name, password=password, game=game)
+                welcome = await client.connect(wanted_seat=seat)
         except JoinRefused as exc:
             self.inbox.put(Note("refused", None, {"code": exc.code, "reason": exc.reason}))
             return
@@ -127,7 +140,8 @@ class NetBridge:
                 ConnectionClosed) as exc:
             self.inbox.put(Note("failed", None, {"reason": _why(exc)}))
             return
-        assert client.seat is not None
+        assert client.seat is not None and client.credentials is not None
+        remember_seat(uri, client.credentials)
         self.clients[client.seat] = client
         self.inbox.put(Note("welcome", client.seat, welcome))
         self._spawn(self._read(client))
@@ -190,6 +204,50 @@ class NetBridge:
             task.cancel()
         if self.server is not None:
             await self.server.stop()
+
+
+def _seats_file() -> Path:
+    from game import savegame  # noqa: PLC0415
+
+    return savegame.SAVES_DIR / SEATS_FILE
+
+
+def _read_seats() -> dict[str, Any]:
+    try:
+        data = json.loads(_seats_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def load_seat(uri: str, game: str, name: str) -> Credentials | None:
+    """The seat this player held in that game, if the window was closed while it went on."""
+    entry = _read_seats().get(f"{uri}#{game}#{name}")
+    if not isinstance(entry, dict) or entry.get("name") != name:
+        return None
+    seat, token = entry.get("seat"), entry.get("token")
+    if not isinstance(seat, int) or not isinstance(token, str):
+        return None
+    return Credentials(game, seat, token, name)
+
+
+def remember_seat(uri: str, credentials: Credentials) -> None:
+    from game.savegame import write_json_atomically  # noqa: PLC0415
+
+    seats = _read_seats()
+    seats[f"{uri}#{credentials.game}#{credentials.name}"] = {"seat": credentials.seat, "token": credentials.token,
+                                          "name": credentials.name}
+    with contextlib.suppress(OSError):
+        write_json_atomically(_seats_file(), seats)
+
+
+def forget_seat(uri: str, game: str, name: str) -> None:
+    from game.savegame import write_json_atomically  # noqa: PLC0415
+
+    seats = _read_seats()
+    if seats.pop(f"{uri}#{game}#{name}", None) is not None:
+        with contextlib.suppress(OSError):
+            write_json_atomically(_seats_file(), seats)
 
 
 def _why(exc: BaseException) -> str:

@@ -103,3 +103,42 @@ def test_leaving_the_lobby_frees_the_seat(saves: Path) -> None:
                 await NetClient(uri, "First", credentials=first.credentials).connect()
             await first.close()
     run(scenario(), timeout=30)
+
+
+def _wait_note(bridge, kinds: tuple[str, ...], timeout: float = 10.0):  # noqa: ANN001, ANN202
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for note in bridge.poll():
+            if note.kind in kinds:
+                return note
+        time.sleep(0.01)
+    raise AssertionError(f"no {kinds} note")
+
+
+def test_a_player_who_closed_the_window_takes_the_seat_back_by_joining_again() -> None:
+    from game.net.bridge import NetBridge
+    from game.net.server import ServerConfig
+    from tests.network.support import free_port
+
+    port = free_port()
+    uri = f"ws://127.0.0.1:{port}"
+    host = NetBridge()
+    try:
+        host.host(ServerConfig(port=port, seats=("open", "open"), resume=False,
+                               autosave=False)).result(10)
+        first, other = NetBridge(), NetBridge()
+        first.join(uri, "Ada", None)
+        seat = _wait_note(first, ("welcome",)).seat
+        other.join(uri, "Bo", None)
+        assert _wait_note(other, ("welcome",)).seat != seat  # the game starts
+        first.close()  # the window is closed; the seat token stays on disk
+        again = NetBridge()
+        again.join(uri, "Ada", None)
+        welcome = _wait_note(again, ("welcome",))
+        assert welcome.seat == seat and welcome.data["rejoined"]
+        again.close()
+        other.close()
+    finally:
+        host.close()
