@@ -136,8 +136,7 @@ class NetBridge:
         except JoinRefused as exc:
             self.inbox.put(Note("refused", None, {"code": exc.code, "reason": exc.reason}))
             return
-        except (OSError, asyncio.TimeoutError, InvalidURI, InvalidHandshake,
-                ConnectionClosed) as exc:
+        except (TimeoutError, OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as exc:
             self.inbox.put(Note("failed", None, {"reason": _why(exc)}))
             return
         assert client.seat is not None and client.credentials is not None
@@ -180,7 +179,7 @@ class NetBridge:
                 self.inbox.put(Note("refused", client.seat, {"code": exc.code,
                                                              "reason": exc.reason}))
                 return False
-            except (OSError, asyncio.TimeoutError, InvalidHandshake, ConnectionClosed):
+            except (TimeoutError, OSError, InvalidHandshake, ConnectionClosed):
                 continue
         return False
 
@@ -235,8 +234,8 @@ def remember_seat(uri: str, credentials: Credentials) -> None:
     from game.savegame import write_json_atomically  # noqa: PLC0415
 
     seats = _read_seats()
-    seats[f"{uri}#{credentials.game}#{credentials.name}"] = {"seat": credentials.seat, "token": credentials.token,
-                                          "name": credentials.name}
+    key = f"{uri}#{credentials.game}#{credentials.name}"
+    seats[key] = {"seat": credentials.seat, "token": credentials.token, "name": credentials.name}
     with contextlib.suppress(OSError):
         write_json_atomically(_seats_file(), seats)
 

@@ -8,6 +8,7 @@ a malformed one is logged and skipped, never trusted.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -147,10 +148,8 @@ class NetClient:
     async def close(self) -> None:
         if self.conn is not None:
             conn, self.conn = self.conn, None
-            try:
+            with contextlib.suppress(ConnectionClosed, OSError):
                 await conn.close()
-            except (ConnectionClosed, OSError):
-                pass
 
     @property
     def is_my_move(self) -> bool:

@@ -1,4 +1,4 @@
-"""The dedicated server from the command line: `python main.py --serve --port 8765 [--password P]`. No pygame."""
+"""The dedicated server: `python main.py --serve --port 8765 [--password P]`. No pygame."""
 
 from __future__ import annotations
 
