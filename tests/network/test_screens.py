@@ -77,7 +77,7 @@ def _host(app: Any, kinds: list[str], port: int, password: str = "") -> Any:
 
 
 def test_hosting_opens_the_lobby_and_then_a_game_whose_remote_moves_are_shown(app: Any) -> None:
-    _host_and_play(app, until_turn=4)
+    _host_and_play(app, until_turn=5)
 
 
 @pytest.mark.slow
@@ -102,17 +102,11 @@ def _host_and_play(app: Any, until_turn: int | None) -> None:
     bridge = scene.bridge
     seat = next(iter(scene.local_seats))
     remote_moves = 0
+    attacked: dict[int, int] = {}
     for frame in range(20000):
         game = scene.game
         if game.is_over or (until_turn is not None and game.turn >= until_turn):
             break
-        if (app.scenes.top is scene and game.to_move == seat and not scene._pending
-                and not scene.is_showing_battle and not scene._updates):
-            choices = game.legal_actions()
-            choice = next(c for c in choices if not isinstance(c, (act.UndoPlacements,
-                                                                    act.Attack)))
-            action = choice.make(choice.hi) if isinstance(choice, ArmyChoice) else choice
-            assert scene.perform(action)
         while app.scenes.top is not scene and not isinstance(app.scenes.top, type(None)):
             top = app.scenes.top
             if type(top).__name__.endswith("DialogScene") or hasattr(top, "dialog"):
@@ -120,6 +114,20 @@ def _host_and_play(app: Any, until_turn: int | None) -> None:
                 app.scenes.apply_pending()
             else:
                 break
+        if (app.scenes.top is scene and game.to_move == seat and not scene._pending
+                and not scene.is_showing_battle and not scene._updates):
+            choices = game.legal_actions()
+            attacks = [c for c in choices if isinstance(c, act.Attack) and c.mode == "do_or_die"
+                       and game.armies[c.source] > game.armies[c.target] + 2]
+            attacked.setdefault(game.turn, 0)
+            if attacks and attacked[game.turn] < 3:
+                attacked[game.turn] += 1
+                choice = attacks[0]  # our own attacks: dice, conquests, occupation prompts
+            else:
+                choice = next(c for c in choices if not isinstance(c, (act.UndoPlacements,
+                                                                        act.Attack)))
+            action = choice.make(choice.hi) if isinstance(choice, ArmyChoice) else choice
+            assert scene.perform(action)
         before = scene.seq
         app.step(DT)
         if scene.seq != before and game.to_move != seat:
@@ -128,7 +136,7 @@ def _host_and_play(app: Any, until_turn: int | None) -> None:
             _shot(app, "network_play")
         import time
         time.sleep(0.001)
-    assert remote_moves > 0
+    assert remote_moves > 0 and sum(attacked.values()) > 0
     server = bridge.server
     assert server is not None and server.counters.errors == 0
     table = server.tables["1"].game
