@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 PROTOCOL_VERSION = 1
+DEFAULT_PORT = 8765
 # A client message is small (an action is under 200 bytes): anything bigger is refused.
 MAX_CLIENT_MESSAGE_BYTES = 16 * 1024
 # The transport closes the connection on frames beyond this (a hard stop before parsing).

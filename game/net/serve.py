@@ -11,7 +11,12 @@ import signal
 import sys
 from pathlib import Path
 
-from game.net.server import DEFAULT_PORT, GameServer, ServerConfig, seats_from_text
+from typing import TYPE_CHECKING
+
+from game.net.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from game.net.server import GameServer, ServerConfig
 
 PASSWORD_ENV = "CONQUEST_PASSWORD"
 
@@ -56,6 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    from game.net.server import ServerConfig, seats_from_text  # noqa: PLC0415
+
     return ServerConfig(
         host=args.host, port=args.port,
         password=args.password or os.environ.get(PASSWORD_ENV) or None,
@@ -73,7 +80,13 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s",
                         stream=sys.stderr)
     try:
+        from game.net.server import GameServer  # noqa: PLC0415 - needs websockets
+
         config = config_from_args(args)
+    except ImportError as exc:
+        print(f"the server needs the websockets package ({exc}): python -m pip install -e .",
+              file=sys.stderr)
+        return 2
     except ValueError as exc:
         print(f"cannot start the server: {exc}", file=sys.stderr)
         return 2

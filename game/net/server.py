@@ -39,7 +39,7 @@ from game.net.views import seat_events, seat_view, seat_view_texts
 
 log = logging.getLogger("conquest.net")
 
-DEFAULT_PORT = 8765
+DEFAULT_PORT = protocol.DEFAULT_PORT
 DEFAULT_GAME = "1"
 MAX_STRIKES = 200  # refused messages before a connection is closed
 
