@@ -71,8 +71,16 @@ def add_replay_options(parser: argparse.ArgumentParser) -> None:
                        help="with --replay: write the game's log and luck as text and CSV to DIR")
 
 
+def add_network_options(parser: argparse.ArgumentParser) -> None:
+    """The dedicated network server (--serve --port --password ...; see game/net/serve.py)."""
+    from game.net import serve  # noqa: PLC0415 - no pygame
+
+    serve.add_arguments(parser)
+
+
 OPTION_GROUPS: tuple[Callable[[argparse.ArgumentParser], None], ...] = (
     add_display_options, add_demo_options, add_simulate_options, add_replay_options,
+    add_network_options,
 )
 
 
@@ -92,6 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.seed is None:
             args.seed = 1
         return simulate.run(args)
+    if getattr(args, "serve", False):
+        from game.net import serve  # noqa: PLC0415
+
+        return serve.run(args)
     if getattr(args, "replay", None) is not None:
         from game.replay import run_from_args  # noqa: PLC0415
 

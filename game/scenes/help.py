@@ -74,7 +74,9 @@ HELP_PARAGRAPHS = (
     '(The play screen\'s menus, item by item; "..." items open a window.)',
     'RISK: About Conquest, Help.',
     ('FILE: New Game..., Save Game... (default name RISKFILE, or a new dated name), '
-     'Resume Game..., Shutdown (leave Conquest; the game is kept in the autosave).'),
+     'Resume Game..., Host Network Game... (serve a game others join; seats local, open or '
+     'computer), Join Network Game... (address, port, your name, game password), '
+     'Shutdown (leave Conquest; the game is kept in the autosave).'),
     ('PLAY: New Attack, Repeat Attack, Continuous Attack, Do Or Die Attack, Show Cards, Free Move,'
      ' Undo Placements (take back this turn\'s placed armies), End Turn, Extend Game... (a short'
      ' game becomes a full one), End Game... (abandon it without a winner).'),

@@ -21,6 +21,7 @@ from game.scenes.dialogs import (
 from game.scenes.cards import CardExchangeScene
 from game.scenes.files import ResumeGameScene, SaveGameScene
 from game.scenes.help import ContinentsScene, HelpScene
+from game.scenes.network_menu import network_items
 from game.scenes.info import (
     BattlesInfoScene,
     CardsInfoScene,
@@ -112,6 +113,7 @@ class PlayMenus:
                 MenuItem("New Game...", self.new_game),
                 MenuItem("Save Game...", self.save, enabled=lambda: not scene.demo),
                 MenuItem("Resume Game...", self.resume_game),
+                *network_items(self.app),
                 separator(),
                 MenuItem("Shutdown", self.shutdown),
             ]),

@@ -214,6 +214,7 @@ class SetupScene(Scene):
 
     def _menus(self) -> list[Menu]:
         from game.scenes.help import ContinentsScene, HelpScene  # noqa: PLC0415 - cycle-free
+        from game.scenes.network_menu import network_items  # noqa: PLC0415
         from game.scenes.title import CreditsScene  # noqa: PLC0415
 
         app = self.app
@@ -224,6 +225,7 @@ class SetupScene(Scene):
                           separator(), MenuItem("Quit", self._quit)]),
             Menu("FILE", [MenuItem("New Game", self.ask_start_over),
                           MenuItem("Resume Game...", self._resume),
+                          *network_items(app),
                           separator(), MenuItem("Shutdown", self._quit)]),
             Menu("PLAY", [MenuItem("Start the game", self.confirm, hotkey="Return")]),
             Menu("INFO", [MenuItem("Help", lambda: app.scenes.push(HelpScene(app)), hotkey="F1"),

@@ -1,0 +1,158 @@
+"""Load on the network server: many concurrent games of computer-driven clients on loopback.
+
+    python bench/network.py [--games 50] [--seats 6] [--workers 1] [--think-ms 0] [--json]
+
+Starts `python main.py --serve` as its own process (autosaving every action, as always), then
+plays `--games` whole games at once, each with `--seats` computer-driven clients that speak the
+real protocol. A round trip is the time from sending an action to receiving its update.
+Prints a line a person reads, or with --json one object:
+{"games", "actions_per_second", "p99_round_trip_ms", "errors"} (plus the run's details).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.net import bots  # noqa: E402
+from game.net.client import NetClient  # noqa: E402
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start_server(port: int, games: int, seats: int, saves: Path) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "--serve", "--host", "127.0.0.1",
+         "--port", str(port), "--games", str(games), "--seats", ",".join(["open"] * seats),
+         "--type", "uk_full", "--saves-dir", str(saves), "--computer-delay", "0",
+         "--rate", "10000", "--new-game"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return proc
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with {proc.returncode}")
+        time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def _one_game(uri: str, game_id: str, seats: int, level: str,
+                    think: float) -> dict[str, Any]:
+    clients = [NetClient(uri, f"Bot {game_id}.{i}", game=game_id) for i in range(seats)]
+    errors = 0
+    results = []
+    try:
+        for client in clients:
+            await client.connect()
+        results = await asyncio.gather(*(bots.play(c, level, timeout=120, think=think)
+                                         for c in clients), return_exceptions=True)
+    except Exception:  # noqa: BLE001 - a failed game is counted, the others go on
+        errors += 1
+    finally:
+        for client in clients:
+            await client.close()
+    finished = False
+    actions = 0
+    for r in results:
+        if isinstance(r, BaseException):
+            errors += 1
+        else:
+            errors += r.refused
+            actions += r.actions
+            finished = finished or r.finished
+    trips = [t for c in clients for t in c.round_trips[1:]]  # [0] is joining
+    errors += sum(len(c.errors) for c in clients)
+    return {"finished": finished, "actions": actions, "errors": errors, "trips": trips}
+
+
+def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
+            out: Any) -> None:
+    async def all_games() -> list[dict[str, Any]]:
+        return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think)
+                                            for g in game_ids)))
+    out.put(asyncio.run(all_games()))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
+    parser.add_argument("--seats", type=int, default=6, help="clients per game (default 6)")
+    parser.add_argument("--level", default="standard", help="the clients' general")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="client processes (default 1; the server has its own)")
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="pause of a client before each action (default 0: flat out)")
+    parser.add_argument("--saves-dir", type=Path, default=None,
+                        help="where the server autosaves (default a new temporary folder)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    saves = args.saves_dir or Path(tempfile.mkdtemp(prefix="conquest-bench-"))
+    port = _free_port()
+    server = _start_server(port, args.games, args.seats, saves)
+    uri = f"ws://127.0.0.1:{port}"
+    ids = [str(n) for n in range(1, args.games + 1)]
+    workers = max(1, min(args.workers, args.games))
+    started = time.perf_counter()
+    try:
+        out: Any = multiprocessing.get_context("spawn").Queue()
+        procs = [multiprocessing.get_context("spawn").Process(
+            target=_worker, args=(uri, ids[w::workers], args.seats, args.level,
+                                  args.think_ms / 1000.0, out)) for w in range(workers)]
+        for p in procs:
+            p.start()
+        games = [g for _ in procs for g in out.get()]
+        for p in procs:
+            p.join()
+        elapsed = time.perf_counter() - started
+    finally:
+        server.kill()
+        server.wait()
+        if args.saves_dir is None:
+            shutil.rmtree(saves, ignore_errors=True)
+    trips = sorted(t for g in games for t in g["trips"])
+    actions = sum(g["actions"] for g in games)
+    p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000 if trips else 0.0
+    result = {
+        "games": sum(1 for g in games if g["finished"]),
+        "actions_per_second": round(actions / elapsed, 1),
+        "p99_round_trip_ms": round(p99, 2),
+        "errors": sum(g["errors"] for g in games),
+        "median_round_trip_ms": round(statistics.median(trips) * 1000, 2) if trips else 0.0,
+        "actions": actions,
+        "seconds": round(elapsed, 2),
+        "clients": args.games * args.seats,
+        "think_ms": args.think_ms,
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['games']}/{args.games} games of {args.seats} clients finished in "
+              f"{result['seconds']} s: {result['actions_per_second']} actions/s, round trip "
+              f"median {result['median_round_trip_ms']} ms, p99 {result['p99_round_trip_ms']} ms, "
+              f"errors {result['errors']}")
+    return 0 if result["errors"] == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

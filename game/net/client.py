@@ -1,0 +1,159 @@
+"""The client side of the protocol on asyncio: join a game, keep the seat's token, send actions. No pygame.
+
+`NetClient` is what the screens (through `game.net.bridge`), the computer-driven clients and
+the tests all use. Messages from the server are checked like the server checks the clients':
+a malformed one is logged and skipped, never trusted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from game.engine import Action, Game
+from game.net import protocol
+from game.net.protocol import ProtocolError
+from game.net.views import mirror_dict
+
+log = logging.getLogger("conquest.net.client")
+
+
+class JoinRefused(Exception):
+    """The server said no (wrong password, no open seat, unknown token...); the text says why."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass
+class Credentials:
+    """What a client needs to take its seat back after a drop: keep it until the game ends."""
+
+    game: str
+    seat: int
+    token: str
+    name: str
+
+
+@dataclass
+class NetClient:
+    """One seat's connection to a server (`uri` like ws://127.0.0.1:8765)."""
+
+    uri: str
+    name: str
+    password: str | None = None
+    game: str = "1"
+    credentials: Credentials | None = None
+    conn: ClientConnection | None = None
+    seq: int = -1
+    view: dict[str, Any] | None = None
+    to_move: int = -1
+    over: bool = False
+    lobby: dict[str, Any] | None = None
+    sent_at: dict[int, float] = field(default_factory=dict)
+    round_trips: list[float] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    _next_id: int = 0
+
+    @property
+    def seat(self) -> int | None:
+        return self.credentials.seat if self.credentials else None
+
+    async def connect(self, timeout: float = 10.0, wanted_seat: int | None = None
+                      ) -> dict[str, Any]:
+        """Open the connection and join (or rejoin with the stored token); returns the welcome.
+
+        `wanted_seat` asks for a particular open seat (the host takes its own this way).
+        """
+        self.conn = await asyncio.wait_for(
+            connect(self.uri, max_size=protocol.MAX_SERVER_MESSAGE_BYTES, open_timeout=timeout,
+                    ping_interval=20, ping_timeout=20, compression=None), timeout)
+        hello: dict[str, Any] = {"name": self.name, "game": self.game}
+        if self.password:
+            hello["password"] = self.password
+        if wanted_seat is not None:
+            hello["seat"] = wanted_seat
+        if self.credentials is not None:
+            hello.update(seat=self.credentials.seat, token=self.credentials.token,
+                         game=self.credentials.game)
+        await self.send("hello", **hello)
+        while True:
+            msg = await asyncio.wait_for(self.receive(), timeout)
+            if msg["type"] == "error":
+                await self.close()
+                raise JoinRefused(msg["code"], msg["reason"])
+            if msg["type"] == "welcome":
+                self.credentials = Credentials(msg["game"], msg["seat"], msg["token"], self.name)
+                return msg
+
+    async def send(self, kind: str, **fields: Any) -> int:
+        """Send one message; returns its request id (for matching the answer)."""
+        if self.conn is None:
+            raise ConnectionError("not connected")
+        self._next_id += 1
+        request = self._next_id
+        self.sent_at[request] = time.perf_counter()
+        await self.conn.send(protocol.encode(kind, id=request, **fields))
+        return request
+
+    async def send_action(self, action: Action) -> int:
+        if self.credentials is None:
+            raise ConnectionError("no seat yet")
+        return await self.send("action", seat=self.credentials.seat,
+                               token=self.credentials.token, action=action.to_dict())
+
+    async def receive(self) -> dict[str, Any]:
+        """The next well-formed message (bad ones are logged and skipped); keeps the view."""
+        if self.conn is None:
+            raise ConnectionError("not connected")
+        while True:
+            raw = await self.conn.recv()
+            try:
+                msg = protocol.decode_server(raw)
+            except ProtocolError as exc:
+                log.warning("skipped a bad message from the server: %s", exc)
+                continue
+            self._note(msg)
+            return msg
+
+    def _note(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        request = msg.get("id")
+        if request is not None and request in self.sent_at:
+            self.round_trips.append(time.perf_counter() - self.sent_at.pop(request))
+        if kind in ("state", "update"):
+            if msg["seq"] >= self.seq or kind == "state":
+                self.seq, self.view = msg["seq"], msg["view"]
+                self.to_move, self.over = msg["to_move"], msg["over"]
+        elif kind == "lobby":
+            self.lobby = msg
+        elif kind == "error":
+            self.errors.append(msg)
+
+    def mirror(self) -> Game:
+        """The game as this seat sees it, rebuilt (and checked) from the last view."""
+        if self.view is None:
+            raise ConnectionError("no view of the game yet")
+        return Game.from_dict(mirror_dict(self.view))
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            conn, self.conn = self.conn, None
+            with contextlib.suppress(ConnectionClosed, OSError):
+                await conn.close()
+
+    @property
+    def is_my_move(self) -> bool:
+        return self.seat is not None and not self.over and self.to_move == self.seat
+
+
+__all__ = ["Credentials", "JoinRefused", "NetClient", "ConnectionClosed"]

@@ -1,0 +1,179 @@
+"""The network protocol: versioned JSON messages, each checked against a schema on receipt. No pygame.
+
+Every message is one JSON object `{"v": PROTOCOL_VERSION, "type": ..., ...}`. What a client may
+send is listed in CLIENT_SCHEMAS, what the server sends in SERVER_SCHEMAS. `decode` turns raw
+text into a checked dict or raises ProtocolError whose message is the reason given back to the
+sender; it never raises anything else, whatever the input.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+PROTOCOL_VERSION = 1
+DEFAULT_PORT = 8765
+# A client message is small (an action is under 200 bytes): anything bigger is refused.
+MAX_CLIENT_MESSAGE_BYTES = 16 * 1024
+# The transport closes the connection on frames beyond this (a hard stop before parsing).
+MAX_FRAME_BYTES = 256 * 1024
+# Views of the game sent by the server grow with the statistics history; this is generous.
+MAX_SERVER_MESSAGE_BYTES = 4 * 1024 * 1024
+MAX_NAME_LENGTH = 16
+MAX_TOKEN_LENGTH = 64
+MAX_PASSWORD_LENGTH = 128
+MAX_GAME_ID_LENGTH = 32
+MAX_REQUEST_ID = 2**53
+
+
+class ProtocolError(ValueError):
+    """A message that does not follow the protocol; the text is the reason told to its sender."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a message: its JSON type(s), whether it must be there, and its bounds."""
+
+    types: tuple[type, ...]
+    required: bool = True
+    lo: int | None = None
+    hi: int | None = None
+    max_length: int | None = None
+    nullable: bool = False
+
+    def check(self, name: str, value: Any) -> None:
+        if value is None:
+            if self.nullable or not self.required:
+                return
+            raise ProtocolError(f"'{name}' must not be null")
+        if isinstance(value, bool) and bool not in self.types:
+            raise ProtocolError(f"'{name}' has the wrong type")
+        if not isinstance(value, self.types):
+            wanted = " or ".join(_JSON_NAMES.get(t, t.__name__) for t in self.types)
+            raise ProtocolError(f"'{name}' must be {wanted}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.lo is not None and value < self.lo:
+                raise ProtocolError(f"'{name}' must be at least {self.lo}")
+            if self.hi is not None and value > self.hi:
+                raise ProtocolError(f"'{name}' must be at most {self.hi}")
+        if self.max_length is not None and isinstance(value, (str, list, dict)) \
+                and len(value) > self.max_length:
+            raise ProtocolError(f"'{name}' is too long (at most {self.max_length})")
+
+
+_JSON_NAMES = {str: "a string", int: "a whole number", dict: "an object", list: "a list",
+               bool: "true or false", float: "a number"}
+
+
+def _opt(*types: type, **bounds: Any) -> Field:
+    return Field(types, required=False, **bounds)
+
+
+def _req(*types: type, **bounds: Any) -> Field:
+    return Field(types, required=True, **bounds)
+
+
+REQUEST_ID = _opt(int, lo=0, hi=MAX_REQUEST_ID)
+SEAT = _req(int, lo=0, hi=7)
+TOKEN = _req(str, max_length=MAX_TOKEN_LENGTH)
+
+CLIENT_SCHEMAS: dict[str, dict[str, Field]] = {
+    # Join an open seat (no token) or take one's seat back (seat and token).
+    "hello": {
+        "name": _req(str, max_length=MAX_NAME_LENGTH),
+        "password": _opt(str, max_length=MAX_PASSWORD_LENGTH),
+        "game": _opt(str, max_length=MAX_GAME_ID_LENGTH),
+        "seat": _opt(int, lo=0, hi=7),
+        "token": _opt(str, max_length=MAX_TOKEN_LENGTH),
+        "id": REQUEST_ID,
+    },
+    # One engine action for the sender's seat; the token proves the seat.
+    "action": {
+        "id": REQUEST_ID,
+        "seat": SEAT,
+        "token": TOKEN,
+        "action": _req(dict, max_length=8),
+    },
+    # The sender's own view again (after a gap); `seat` must be the sender's.
+    "state": {"id": REQUEST_ID, "seat": _opt(int, lo=0, hi=7)},
+    "ping": {"id": REQUEST_ID},
+    "leave": {"id": REQUEST_ID},
+}
+
+SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
+    "welcome": {"seat": SEAT, "token": TOKEN, "game": _req(str), "rejoined": _req(bool),
+                "id": REQUEST_ID},
+    "lobby": {"game": _req(str), "seats": _req(list), "started": _req(bool),
+              "password": _req(bool)},
+    # A whole view of the game for one seat (at the start, after a reconnect, on request).
+    "state": {"seq": _req(int, lo=0), "seat": SEAT, "view": _req(dict), "id": REQUEST_ID,
+              "events": _opt(list), "to_move": _req(int, lo=0, hi=7), "over": _req(bool)},
+    # One action applied: what happened (as the seat may see it) and the view afterwards.
+    "update": {"seq": _req(int, lo=0), "actor": _req(int, lo=0, hi=7),
+               "action": _req(dict), "events": _req(list), "view": _req(dict),
+               "id": REQUEST_ID, "computer": _req(bool), "to_move": _req(int, lo=0, hi=7),
+               "over": _req(bool)},
+    "error": {"reason": _req(str), "code": _req(str), "id": REQUEST_ID},
+    "pong": {"id": REQUEST_ID},
+    "bye": {"reason": _req(str)},
+}
+
+
+def _reject_constant(value: str) -> Any:
+    raise ValueError(f"{value} is not JSON")
+
+
+def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
+    """Raw text to a JSON object within `limit` bytes; ProtocolError for anything else."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ProtocolError(f"message too large ({size} bytes; the limit is {limit})")
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        data = json.loads(text, parse_constant=_reject_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ProtocolError("malformed JSON") from exc
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object")
+    return data
+
+
+def check(data: dict[str, Any], schemas: dict[str, dict[str, Field]]) -> dict[str, Any]:
+    """The message itself if it matches its schema; ProtocolError naming the first problem."""
+    version = data.get("v")
+    if version != PROTOCOL_VERSION or isinstance(version, bool):
+        raise ProtocolError(f"unsupported protocol version {version!r}; "
+                            f"this server speaks version {PROTOCOL_VERSION}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in schemas:
+        raise ProtocolError(f"unknown message type {str(kind)[:32]!r}")
+    schema = schemas[kind]
+    for key in data:
+        if key not in schema and key not in ("v", "type"):
+            raise ProtocolError(f"unknown field {str(key)[:32]!r} in a {kind} message")
+    for name, field in schema.items():
+        if name not in data:
+            if field.required:
+                raise ProtocolError(f"a {kind} message needs '{name}'")
+            continue
+        field.check(name, data[name])
+    return data
+
+
+def decode_client(raw: str | bytes) -> dict[str, Any]:
+    """A checked client message (what the server receives)."""
+    return check(parse(raw, MAX_CLIENT_MESSAGE_BYTES), CLIENT_SCHEMAS)
+
+
+def decode_server(raw: str | bytes) -> dict[str, Any]:
+    """A checked server message (what a client receives)."""
+    return check(parse(raw, MAX_SERVER_MESSAGE_BYTES), SERVER_SCHEMAS)
+
+
+def encode(kind: str, *, raw: dict[str, str] | None = None, **fields: Any) -> str:
+    """One message as compact JSON text; `raw` adds fields already encoded as JSON text."""
+    text = json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
+    if raw:
+        text = text[:-1] + "".join(f",{json.dumps(k)}:{v}" for k, v in raw.items()) + "}"
+    return text

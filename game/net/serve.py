@@ -1,0 +1,116 @@
+"""The dedicated server: `python main.py --serve --port 8765 [--password P]`. No pygame."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+
+from typing import TYPE_CHECKING
+
+from game.net.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from game.net.server import GameServer, ServerConfig
+
+PASSWORD_ENV = "CONQUEST_PASSWORD"
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port is 0 to 65535")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The server's options, one group of the main command line."""
+    group = parser.add_argument_group("network server")
+    group.add_argument("--serve", action="store_true",
+                       help="run a dedicated network game server (no window)")
+    group.add_argument("--host", default="0.0.0.0",
+                       help="address to listen on (default 0.0.0.0: every interface)")
+    group.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                       help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    group.add_argument("--password", default=None,
+                       help=f"game password asked before a seat is given (or ${PASSWORD_ENV})")
+    group.add_argument("--seats", default="open,open",
+                       help="the seats, comma separated: open (a human joins) or easy, "
+                            "standard, good (a computer general); 2 to 6 (default open,open)")
+    group.add_argument("--games", type=int, default=1, metavar="N",
+                       help="number of tables (games) the server hosts (default 1)")
+    group.add_argument("--away", choices=("wait", "computer"), default="wait",
+                       help="when a player stays away past --reconnect-seconds: the turn "
+                            "waits (default) or a computer general plays it")
+    group.add_argument("--reconnect-seconds", type=float, default=120.0, metavar="S",
+                       help="how long a dropped player's seat is kept for them alone")
+    group.add_argument("--computer-delay", type=float, default=0.3, metavar="S",
+                       help="pause between computer moves, so players can follow (default 0.3)")
+    group.add_argument("--saves-dir", type=Path, default=None, metavar="DIR",
+                       help="where the autosaves (network-1.json ...) go (default saves/)")
+    group.add_argument("--rate", type=float, default=50.0, metavar="R",
+                       help="messages a second one connection may send (default 50; bursts "
+                            "of twice that)")
+    group.add_argument("--new-game", action="store_true",
+                       help="ignore an unfinished autosave instead of resuming it")
+
+
+def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    from game.net.server import ServerConfig, seats_from_text  # noqa: PLC0415
+
+    return ServerConfig(
+        host=args.host, port=args.port,
+        password=args.password or os.environ.get(PASSWORD_ENV) or None,
+        games=max(1, args.games), seats=seats_from_text(args.seats),
+        game_type=getattr(args, "game_type", "us_full") or "us_full",
+        saves_dir=args.saves_dir, resume=not args.new_game,
+        reconnect_seconds=max(0.0, args.reconnect_seconds), away_policy=args.away,
+        computer_delay=max(0.0, args.computer_delay),
+        rate=max(1.0, args.rate), burst=max(2, int(args.rate * 2)),
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted; 2 on bad options."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s",
+                        stream=sys.stderr)
+    try:
+        from game.net.server import GameServer  # noqa: PLC0415 - needs websockets
+
+        config = config_from_args(args)
+    except ImportError as exc:
+        print(f"the server needs the websockets package ({exc}): python -m pip install -e .",
+              file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"cannot start the server: {exc}", file=sys.stderr)
+        return 2
+    server = GameServer(config)
+    try:
+        asyncio.run(_serve(server))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _serve(server: GameServer) -> None:
+    port = await server.start()
+    print(f"Conquest server on port {port}", flush=True)
+    stopping = asyncio.get_running_loop().create_future()
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.cancel)
+    try:
+        await stopping
+    except asyncio.CancelledError:
+        logging.getLogger("conquest.net").info("stopping (SIGTERM)")
+    finally:
+        await server.stop()

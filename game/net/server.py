@@ -1,0 +1,587 @@
+"""The game server: websockets on asyncio, the engine as the only authority. No pygame.
+
+Clients join a table (game password first, then a seat and its secret token), send actions for
+their own seat, and receive each action's events and a view of the game their seat may see.
+Computer seats, and (if the host chose) humans away too long, are played here by the generals.
+Every refusal names its reason to the sender and is logged; nothing a client sends can stop the
+server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import time
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.engine import Game, IllegalActionError, StateError
+from game.engine import actions as act
+from game.net import protocol
+from game.net.protocol import ProtocolError
+from game.net.table import (
+    COMPUTER_LEVELS,
+    SEAT_KINDS,
+    STAND_IN_LEVEL,
+    Seat,
+    Table,
+    token_hash,
+)
+from game.net.views import seat_events, seat_view, seat_view_texts
+
+log = logging.getLogger("conquest.net")
+
+DEFAULT_PORT = protocol.DEFAULT_PORT
+DEFAULT_GAME = "1"
+MAX_STRIKES = 200  # refused messages before a connection is closed
+
+
+@dataclass
+class ServerConfig:
+    """How the server runs; the CLI (--serve ...) and the tests fill it in."""
+
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    password: str | None = None
+    games: int = 1
+    seats: tuple[str, ...] = ("open", "open")
+    game_type: str = "us_full"
+    saves_dir: Path | None = None  # None: the savegame default folder
+    autosave: bool = True
+    resume: bool = True  # continue a table's unfinished autosave if there is one
+    reconnect_seconds: float = 120.0
+    away_policy: str = "wait"  # "wait" for the human, or "computer": a general plays meanwhile
+    computer_delay: float = 0.0  # seconds between two computer moves
+    rate: float = 50.0  # messages a second a connection may send, on average
+    burst: int = 100
+    seed: int | None = None  # tests only: a fixed seed (a real game's seed is secret)
+
+    def __post_init__(self) -> None:
+        bad = [k for k in self.seats if k not in SEAT_KINDS]
+        if bad or not 2 <= len(self.seats) <= 6:
+            raise ValueError(f"seats are 2 to 6 of {', '.join(SEAT_KINDS)}")
+        if self.away_policy not in ("wait", "computer"):
+            raise ValueError("away policy is 'wait' or 'computer'")
+
+
+class RateLimit:
+    """A token bucket: `rate` messages a second on average, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.last = float(burst), time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection and the seat it holds (if any)."""
+
+    conn: ServerConnection
+    limit: RateLimit
+    table: Table | None = None
+    seat: Seat | None = None
+    strikes: int = 0
+
+    @property
+    def peer(self) -> str:
+        try:
+            host, port = self.conn.remote_address[:2]
+            return f"{host}:{port}"
+        except (TypeError, ValueError, IndexError):
+            return "?"
+
+    def send(self, kind: str, **fields: Any) -> None:
+        """Queue a message without waiting: a slow client never holds up a table."""
+        self.send_text(protocol.encode(kind, **fields))
+
+    def send_text(self, text: str) -> None:
+        broadcast([self.conn], text)
+
+
+@dataclass
+class Refusal(Exception):
+    code: str
+    reason: str
+
+
+@dataclass
+class Counters:
+    """What the server has done, for tests, logs and the benchmark."""
+
+    actions: int = 0
+    computer_actions: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+    saves: int = 0
+    errors: int = 0
+
+
+class GameServer:
+    """Tables of network games behind one websocket endpoint."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.tables: dict[str, Table] = {}
+        self.clients: set[Client] = set()
+        self.counters = Counters()
+        self._server: Server | None = None
+        self._runners: dict[str, asyncio.Task[None]] = {}
+        self._wake: dict[str, asyncio.Event] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        # Saves wait on the disk (fsync), not the CPU: a few threads let tables save side by side.
+        self._saver = ThreadPoolExecutor(max_workers=4, thread_name_prefix="autosave")
+        for number in range(1, config.games + 1):
+            game_id = str(number)
+            self.tables[game_id] = self._open_table(game_id)
+
+    # -- tables ---------------------------------------------------------------------------
+    def save_name(self, game_id: str) -> str:
+        return f"network-{game_id}"
+
+    def _open_table(self, game_id: str) -> Table:
+        if self.config.resume and self.config.autosave:
+            from game.savegame import SaveFormatError, load_game, save_path  # noqa: PLC0415
+
+            path = save_path(self.save_name(game_id), self.config.saves_dir)
+            if path.exists():
+                try:
+                    loaded = load_game(path)
+                    table = Table.from_save(loaded.game, loaded.options)
+                    if not loaded.game.is_over:
+                        table.game_id = game_id
+                        log.info("game %s resumed from %s at turn %d", game_id, path,
+                                 loaded.game.turn)
+                        return table
+                except (SaveFormatError, ValueError) as exc:
+                    log.warning("cannot resume game %s from %s: %s", game_id, path, exc)
+        return Table.new(game_id, list(self.config.seats), self.config.game_type)
+
+    def _save(self, table: Table) -> None:
+        """Runs in the autosave thread while the table's lock is held (nothing changes it)."""
+        from game.savegame import save_game  # noqa: PLC0415
+
+        assert table.game is not None
+        save_game(table.game, self.save_name(table.game_id), self.config.saves_dir,
+                  options=table.save_options())
+        self.counters.saves += 1
+
+    # -- running --------------------------------------------------------------------------
+    async def start(self) -> int:
+        """Listen; returns the port (a free one if the config's port is 0)."""
+        self._server = await serve(self._handle, self.config.host, self.config.port,
+                                   max_size=protocol.MAX_FRAME_BYTES, max_queue=32,
+                                   ping_interval=20, ping_timeout=20)
+        for game_id, table in self.tables.items():
+            self._locks[game_id] = asyncio.Lock()
+            self._wake[game_id] = asyncio.Event()
+            self._runners[game_id] = asyncio.create_task(self._run_computers(table),
+                                                         name=f"computers-{game_id}")
+            if table.game is not None:
+                self._schedule_grace(table)
+                self._wake[game_id].set()
+        port = next(iter(self._server.sockets)).getsockname()[1]
+        log.info("serving %d game(s) on %s:%d%s", len(self.tables), self.config.host, port,
+                 " with a password" if self.config.password else "")
+        return int(port)
+
+    async def stop(self) -> None:
+        for task in self._runners.values():
+            task.cancel()
+        for task in self._runners.values():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._runners.clear()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self._saver.shutdown(wait=True)
+
+    async def serve_forever(self) -> None:
+        await self.start()
+        try:
+            await asyncio.Future()
+        finally:
+            await self.stop()
+
+    # -- connections ----------------------------------------------------------------------
+    async def _handle(self, conn: ServerConnection) -> None:
+        client = Client(conn, RateLimit(self.config.rate, self.config.burst))
+        self.clients.add(client)
+        log.info("%s connected", client.peer)
+        try:
+            async for raw in conn:
+                try:
+                    await self._receive(client, raw)
+                except Refusal as refusal:
+                    self._refuse(client, refusal.code, refusal.reason, None)
+                if client.strikes >= MAX_STRIKES:
+                    log.warning("%s closed: too many refused messages", client.peer)
+                    client.send("bye", reason="too many refused messages")
+                    await conn.close(1008, "too many refused messages")
+                    break
+        except ConnectionClosed as exc:
+            if exc.rcvd is not None and exc.rcvd.code == 1009:
+                log.warning("%s sent a frame over %d bytes", client.peer, protocol.MAX_FRAME_BYTES)
+        except Exception:  # noqa: BLE001 - one connection's failure must not stop the server
+            self.counters.errors += 1
+            log.exception("%s: unexpected error", client.peer)
+        finally:
+            self.clients.discard(client)
+            self._drop(client)
+            log.info("%s disconnected", client.peer)
+
+    def _refuse(self, client: Client, code: str, reason: str, request_id: Any) -> None:
+        client.strikes += 1
+        self.counters.refused[code] = self.counters.refused.get(code, 0) + 1
+        where = f" (seat {client.seat.index + 1})" if client.seat is not None else ""
+        log.warning("refused %s%s: %s: %s", client.peer, where, code, reason)
+        extra = {"id": request_id} if isinstance(request_id, int) else {}
+        client.send("error", code=code, reason=reason, **extra)
+
+    async def _receive(self, client: Client, raw: str | bytes) -> None:
+        try:
+            msg = protocol.decode_client(raw)
+        except ProtocolError as exc:
+            if not client.limit.allow():
+                raise Refusal("rate", self._rate_reason()) from None
+            code = "too_large" if str(exc).startswith("message too large") else "bad_message"
+            raise Refusal(code, str(exc)) from None
+        request_id = msg.get("id")
+        if not client.limit.allow():
+            self._refuse(client, "rate", self._rate_reason(), request_id)
+            return
+        try:
+            kind = msg["type"]
+            if kind == "ping":
+                client.send("pong", **({"id": request_id} if request_id is not None else {}))
+            elif kind == "hello":
+                await self._hello(client, msg)
+            elif kind == "action":
+                await self._action(client, msg)
+            elif kind == "state":
+                self._state_request(client, msg)
+            elif kind == "leave":
+                self._leave(client)
+        except Refusal as refusal:
+            self._refuse(client, refusal.code, refusal.reason, request_id)
+        else:
+            client.strikes = 0
+
+    def _rate_reason(self) -> str:
+        return f"too many messages: at most {self.config.rate:g} a second; send it again later"
+
+    # -- joining --------------------------------------------------------------------------
+    async def _hello(self, client: Client, msg: dict[str, Any]) -> None:
+        if client.seat is not None:
+            raise Refusal("seated", f"this connection already holds seat {client.seat.index + 1}")
+        table = self.tables.get(msg.get("game") or DEFAULT_GAME)
+        if table is None:
+            raise Refusal("no_game", "there is no such game on this server")
+        password = self.config.password
+        if password and not hmac.compare_digest((msg.get("password") or "").encode(),
+                                                password.encode()):
+            raise Refusal("password", "wrong game password")
+        token = msg.get("token")
+        rejoined = token is not None
+        if token is not None:
+            seat = table.seat_for_token(token)
+            if seat is None:
+                raise Refusal("token", "unknown seat token")
+            wanted = msg.get("seat")
+            if wanted is not None and wanted != seat.index:
+                raise Refusal("token", f"that token is not seat {wanted + 1}'s")
+            if seat.client is not None and seat.client is not client:
+                old = seat.client
+                old.send("bye", reason="your seat was taken back by a newer connection")
+                old.seat = old.table = None
+                asyncio.get_running_loop().create_task(old.conn.close(1000, "seat taken back"))
+        else:
+            free = table.free_seat(msg.get("seat"))
+            if free is None:
+                raise Refusal("full", "no open seat in this game")
+            seat = free
+            token = table.take_seat(seat, msg["name"])
+        seat.client, seat.dropped_at = client, None
+        client.table, client.seat = table, seat
+        log.info("%s %s seat %d of game %s as %s", client.peer,
+                 "took back" if rejoined else "took", seat.index + 1, table.game_id, seat.name)
+        extra = {"id": msg["id"]} if "id" in msg else {}
+        client.send("welcome", seat=seat.index, token=token, game=table.game_id,
+                    rejoined=rejoined, **extra)
+        self._broadcast_lobby(table)
+        if table.game is None and table.is_full:
+            async with self._locks[table.game_id]:
+                if table.game is None:
+                    table.start(self.config.seed)
+                    await self._autosave(table)  # saved (tokens too) before anyone plays
+                    for other in table.seats:
+                        if other.client is not None:
+                            self._send_state(other.client, table, other, opening=True)
+                    self._broadcast_lobby(table)
+            self._wake[table.game_id].set()
+        elif table.game is not None:
+            self._send_state(client, table, seat)
+            self._wake[table.game_id].set()
+
+    def _leave(self, client: Client) -> None:
+        seat, table = client.seat, client.table
+        if seat is None or table is None:
+            return
+        if table.game is None:
+            table.free(seat)
+            log.info("seat %d of game %s is open again", seat.index + 1, table.game_id)
+        client.seat = client.table = None
+        if seat.client is client:
+            seat.client = None
+            if table.game is not None:
+                seat.dropped_at = time.monotonic()
+                self._schedule_grace(table)
+        self._broadcast_lobby(table)
+
+    def _drop(self, client: Client) -> None:
+        """A connection closed: its seat waits for its token, or a general stands in later."""
+        seat, table = client.seat, client.table
+        if seat is None or table is None or seat.client is not client:
+            return
+        if table.game is None:
+            table.free(seat)
+        else:
+            seat.client, seat.dropped_at = None, time.monotonic()
+            self._schedule_grace(table)
+        self._broadcast_lobby(table)
+
+    def _schedule_grace(self, table: Table) -> None:
+        if self.config.away_policy == "computer" and table.game_id in self._wake:
+            wake = self._wake[table.game_id]
+            asyncio.get_running_loop().call_later(self.config.reconnect_seconds + 0.01, wake.set)
+
+    def _broadcast_lobby(self, table: Table) -> None:
+        lobby = table.lobby(bool(self.config.password))
+        for seat in table.seats:
+            if seat.client is not None:
+                seat.client.send("lobby", **lobby)
+
+    # -- the game -------------------------------------------------------------------------
+    def _state_request(self, client: Client, msg: dict[str, Any]) -> None:
+        seat, table = client.seat, client.table
+        if seat is None or table is None:
+            raise Refusal("not_seated", "join a game first")
+        wanted = msg.get("seat")
+        if wanted is not None and wanted != seat.index:
+            raise Refusal("hidden", f"you may see only your own seat ({seat.index + 1}): another "
+                                    "seat's cards, mission and headquarters are secret")
+        if table.game is None:
+            client.send("lobby", **table.lobby(bool(self.config.password)))
+            return
+        self._send_state(client, table, seat, request_id=msg.get("id"))
+
+    def _send_state(self, client: Client, table: Table, seat: Seat, *, opening: bool = False,
+                    request_id: Any = None) -> None:
+        assert table.game is not None
+        extra: dict[str, Any] = {"id": request_id} if request_id is not None else {}
+        if opening:
+            extra["events"] = seat_events(table.opening, seat.index)
+        client.send("state", seq=table.seq, seat=seat.index, to_move=table.game.to_move,
+                    over=table.game.is_over, view=seat_view(table.game.to_dict(), seat.index),
+                    **extra)
+
+    def _check_token(self, client: Client, table: Table, msg: dict[str, Any]) -> Seat:
+        seat = client.seat
+        assert seat is not None
+        token = msg["token"]
+        held = table.seat_for_token(token)
+        if held is not None and held is not seat:
+            log.warning("%s (seat %d) used seat %d's token", client.peer, seat.index + 1,
+                        held.index + 1)
+            raise Refusal("token", f"that is another seat's token: you may act only for seat "
+                                   f"{seat.index + 1}")
+        if msg["seat"] != seat.index:
+            raise Refusal("token", f"you hold seat {seat.index + 1}, not seat {msg['seat'] + 1}")
+        if held is None:
+            raise Refusal("token", "wrong seat token")
+        return seat
+
+    async def _action(self, client: Client, msg: dict[str, Any]) -> None:
+        table = client.table
+        if client.seat is None or table is None:
+            raise Refusal("not_seated", "join a game first")
+        seat = self._check_token(client, table, msg)
+        if table.game is None:
+            raise Refusal("not_started", "the game has not started: waiting for players")
+        action = parse_action(msg["action"])
+        async with self._locks[table.game_id]:
+            game = table.game
+            if game.is_over:
+                raise Refusal("over", "the game is over")
+            if game.to_move != seat.index:
+                raise Refusal("turn", f"not your turn: {game.players[game.to_move].name} "
+                                      "is to move")
+            events = self._apply(table, action)
+            self.counters.actions += 1
+            await self._commit(table, seat.index, action, events, msg.get("id"), client,
+                               computer=False)
+        self._wake[table.game_id].set()
+
+    def _apply(self, table: Table, action: act.Action) -> list[Any]:
+        game = table.game
+        assert game is not None
+        try:
+            return game.apply(action)
+        except IllegalActionError as exc:
+            raise Refusal("illegal", str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - the engine refused in an unplanned way
+            self.counters.errors += 1
+            log.exception("game %s: %r could not be applied", table.game_id, action)
+            self._restore(table)
+            raise Refusal("illegal", f"the server could not apply that action ({type(exc).__name__})"
+                          ) from None
+
+    def _restore(self, table: Table) -> None:
+        """After an unplanned engine failure, go back to the last save (the last good state)."""
+        from game.savegame import SaveFormatError, load_game, save_path  # noqa: PLC0415
+
+        try:
+            table.game = load_game(save_path(self.save_name(table.game_id),
+                                             self.config.saves_dir)).game
+        except (SaveFormatError, OSError):
+            log.error("game %s: no save to restore from", table.game_id)
+
+    async def _autosave(self, table: Table) -> None:
+        if not self.config.autosave:
+            return
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._saver, self._save, table)
+        except OSError as exc:
+            self.counters.errors += 1
+            log.error("game %s: autosave failed: %s", table.game_id, exc)
+
+    async def _commit(self, table: Table, actor: int, action: act.Action, events: list[Any],
+                      request_id: Any, sender: Client | None, *, computer: bool) -> None:
+        """Save, then tell every seat what it may see of what happened."""
+        table.seq += 1
+        await self._autosave(table)
+        assert table.game is not None
+        game = table.game
+        listening = [s for s in table.seats if s.client is not None]
+        views = seat_view_texts(game.to_dict(), [s.index for s in listening],
+                                history=game.is_over)
+        action_data = action.to_dict()
+        for seat in listening:
+            extra = {"id": request_id} if seat.client is sender and request_id is not None else {}
+            seat.client.send_text(protocol.encode(
+                "update", seq=table.seq, actor=actor, action=action_data,
+                events=seat_events(events, seat.index), computer=computer,
+                to_move=game.to_move, over=game.is_over, raw={"view": views[seat.index]},
+                **extra))
+        if game.is_over:
+            log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
+
+    def _plays_here(self, table: Table, seat: Seat) -> str | None:
+        """The general's level if the server plays this seat now, else None."""
+        if seat.is_computer:
+            return seat.kind
+        if self.config.away_policy == "computer" and table.is_away_too_long(
+                seat, self.config.reconnect_seconds):
+            return STAND_IN_LEVEL
+        return None
+
+    async def _run_computers(self, table: Table) -> None:
+        from game.ai import make_general  # noqa: PLC0415
+        from game.ai.base import fallback_action  # noqa: PLC0415
+
+        generals: dict[tuple[int, str], Any] = {}
+        wake = self._wake[table.game_id]
+        lock = self._locks[table.game_id]
+        loop = asyncio.get_running_loop()
+        while True:
+            await wake.wait()
+            wake.clear()
+            while True:
+                game = table.game
+                if game is None or game.is_over:
+                    break
+                seat = table.seats[game.to_move]
+                level = self._plays_here(table, seat)
+                if level is None:
+                    break
+                if self.config.computer_delay:
+                    await asyncio.sleep(self.config.computer_delay)
+                async with lock:
+                    if table.game is not game or game.is_over or \
+                            game.to_move != seat.index or self._plays_here(table, seat) is None:
+                        continue
+                    key = (seat.index, level)
+                    if key not in generals:
+                        generals[key] = make_general(level, seat.index, game.seed)
+                    try:
+                        action = await loop.run_in_executor(None, generals[key].choose, game)
+                        events = game.apply(action)
+                    except Exception:  # noqa: BLE001 - a general's slip must not stop the game
+                        log.exception("game %s: general of seat %d failed", table.game_id,
+                                      seat.index + 1)
+                        action = fallback_action(game)
+                        events = game.apply(action)
+                    self.counters.computer_actions += 1
+                    await self._commit(table, seat.index, action, events, None, None,
+                                       computer=True)
+                await asyncio.sleep(0)
+
+
+_FIELD_TYPES = {"str": (str,), "int": (int,), "tuple[str, str, str]": (list, tuple)}
+
+
+def parse_action(data: dict[str, Any]) -> act.Action:
+    """An engine action from untrusted data, every field type-checked; menu commands refused."""
+    try:
+        action = act.action_from_dict(data)
+    except StateError:
+        raise Refusal("action", "not an action") from None
+    from dataclasses import fields  # noqa: PLC0415
+
+    for f in fields(action):  # type: ignore[arg-type]
+        value = getattr(action, f.name)
+        wanted = _FIELD_TYPES.get(str(f.type))
+        if wanted is None or isinstance(value, bool) or not isinstance(value, wanted):
+            raise Refusal("action", f"not an action: '{f.name}' has the wrong type")
+        if f.name == "cards" and (len(value) != 3 or not all(isinstance(c, str) for c in value)):
+            raise Refusal("action", "not an action: a set is three card names")
+    extra = set(data) - {f.name for f in fields(action)} - {"kind"}  # type: ignore[arg-type]
+    if extra:
+        raise Refusal("action", f"not an action: unknown field {sorted(extra)[0][:32]!r}")
+    if isinstance(action, act.OPTION_ACTIONS):
+        raise Refusal("action", "menu commands that change the game are not played over the "
+                                "network")
+    return action
+
+
+def seats_from_text(text: str) -> tuple[str, ...]:
+    """'open,open,good' -> the seat kinds (for the command line)."""
+    kinds = tuple(k.strip().lower() for k in text.split(",") if k.strip())
+    bad = [k for k in kinds if k not in SEAT_KINDS]
+    if bad or not 2 <= len(kinds) <= 6:
+        raise ValueError(f"seats are 2 to 6 of: {', '.join(SEAT_KINDS)}")
+    return kinds
+
+
+def connected_seats(tables: Iterable[Table]) -> int:
+    return sum(1 for t in tables for s in t.seats if s.client is not None)
+
+
+__all__ = ["COMPUTER_LEVELS", "GameServer", "ServerConfig", "parse_action", "seats_from_text",
+           "token_hash", "Game"]

@@ -1,0 +1,118 @@
+"""What one seat is sent of a game: the state with the other seats' secrets taken out. No pygame.
+
+The same rule as the computer generals' SeatView (game/ai/view.py): the board, army counts, card
+counts, traded cards and revealed headquarters are public; a hand, a mission and an unrevealed
+headquarters belong to their seat only; the deck order, the seed and the RNG belong to no seat.
+
+`seat_view` keeps the shape of `Game.to_dict()` so a client rebuilds a working mirror with
+`Game.from_dict` and plays through the same screens as a local game. The other seats' hands and
+the deck are filled with placeholder cards drawn, in sorted order, from the cards the seat
+cannot see, so the counts are right and nothing secret is in them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import fields
+from typing import Any
+
+from game.engine import events as ev
+
+_PLACEHOLDER_RNG = random.Random(0).getstate()
+_EVENT_TYPES: dict[str, type[ev.Event]] = {
+    cls.__name__: cls for cls in vars(ev).values()
+    if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event
+}
+
+
+def placeholder_rng() -> dict[str, Any]:
+    version, internal, gauss = _PLACEHOLDER_RNG
+    return {"version": version, "state": list(internal), "gauss": gauss}
+
+
+def seat_view(full: dict[str, Any], seat: int, *, history: bool = True) -> dict[str, Any]:
+    """`full` (a Game.to_dict()) as `seat` may see it; `full` itself is not changed.
+
+    Without `history` the statistics history (a line per turn, only drawn at the game's end)
+    is left out, so the view sent after every action stays small.
+    """
+    view = dict(full)
+    if not history:
+        view["stats"] = {**full["stats"], "history": []}
+    players = [dict(p) for p in full["players"]]
+    hq_revealed = bool(full.get("hq_revealed"))
+    seen = set(full["discard"]) | set(full["removed"])
+    if 0 <= seat < len(players):
+        seen |= set(players[seat]["hand"])
+    unseen = sorted(set(full["deck"]) | {c for p in players for c in p["hand"]} - seen)
+    pool = iter(unseen)
+    for index, p in enumerate(players):
+        if index == seat:
+            continue
+        p["hand"] = [next(pool) for _ in p["hand"]]
+        p["mission"] = None
+        if not hq_revealed:
+            p["headquarters"] = None
+    view["players"] = players
+    view["deck"] = [next(pool) for _ in full["deck"]]
+    view["seed"] = 0
+    view["rng"] = None  # no seat may see it; `mirror_dict` puts a placeholder back
+    return view
+
+
+def mirror_dict(view: dict[str, Any]) -> dict[str, Any]:
+    """A received view made loadable by Game.from_dict (the RNG it leaves out, filled in)."""
+    return {**view, "rng": placeholder_rng()}
+
+
+def seat_view_texts(full: dict[str, Any], seats: list[int], *,
+                    history: bool = True) -> dict[int, str]:
+    """`seat_view` of each seat as JSON text, the parts all seats share encoded only once."""
+    shared = {k: v for k, v in full.items() if k not in ("players", "deck", "seed", "rng")}
+    if not history:
+        shared["stats"] = {**full["stats"], "history": []}
+    common = json.dumps(shared, separators=(",", ":"))[:-1]
+    texts = {}
+    for seat in seats:
+        view = seat_view(full, seat)
+        own = json.dumps({"players": view["players"], "deck": view["deck"], "seed": 0,
+                          "rng": None}, separators=(",", ":"))[1:]
+        texts[seat] = f"{common},{own}"
+    return texts
+
+
+def seat_events(events: list[ev.Event], seat: int) -> list[dict[str, Any]]:
+    """The events of one action as `seat` may see them (others' drawn cards and missions hidden)."""
+    out = []
+    for e in events:
+        data = e.to_dict()
+        if isinstance(e, ev.CardDrawn) and e.player != seat:
+            data["card"] = ""
+        elif isinstance(e, ev.MissionChanged) and e.player != seat:
+            data["mission"] = ""
+        out.append(data)
+    return out
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def events_from_dicts(items: list[Any]) -> list[ev.Event]:
+    """Rebuild events a client received; anything unrecognisable is skipped, never raised."""
+    found: list[ev.Event] = []
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        cls = _EVENT_TYPES.get(str(item.get("event")))
+        if cls is None:
+            continue
+        try:
+            args = {f.name: _tupled(item[f.name]) for f in fields(cls)}  # type: ignore[arg-type]
+            found.append(cls(**args))
+        except (KeyError, TypeError):
+            continue
+    return found

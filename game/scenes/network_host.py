@@ -1,0 +1,133 @@
+"""FILE > Host Network Game: this machine serves a game; each seat is local, open or a computer.
+
+The server runs on the game's background network thread (the window must stay open while the
+game lasts; `python main.py --serve` hosts without a window). The local seat is played here;
+open seats wait for players who join from other machines; computer seats play on the server.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.audio import Sfx
+from game.net.bridge import NetBridge
+from game.net.server import DEFAULT_PORT, ServerConfig
+from game.scenes.network_join import FormScene, leave_for_network, parse_port, server_uri
+from game.ui import palette
+from game.ui.choices import ChoiceRow
+
+if TYPE_CHECKING:
+    from game.app import App
+
+RECT = pygame.Rect(60, 26, 520, 350)
+KINDS = (("Local", "local"), ("Open", "open"), ("Easy", "easy"), ("Standard", "standard"),
+         ("Good", "good"))
+GAME_TYPES = (("UK Full", "uk_full"), ("US Full", "us_full"), ("UK Short", "uk_short"),
+              ("US Short", "us_short"))
+
+
+class HostNetworkScene(FormScene):
+    """Seats, game type, what happens to an absent player's turn, port, password, name."""
+
+    title = "HOST NETWORK GAME"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, RECT)
+        fonts = app.fonts
+        x, y = RECT.x + 14, RECT.y + 30
+        self.count = 3
+        self.kinds = ["local", "open", "standard", "open", "open", "open"]
+        self.game_type = "uk_full"
+        self.away = "wait"
+        self.rows: list[ChoiceRow] = []
+        self.count_row = ChoiceRow(fonts, "PLAYERS", (x, y), [(str(n), n) for n in range(2, 7)],
+                                   lambda: self.count, self._set_count, label_width=136,
+                                   button_width=22, gap=6)
+        self.seat_rows = [
+            ChoiceRow(fonts, f"SEAT {i + 1}", (x, y + 24 + i * 20), KINDS,
+                      partial(self._kind_of, i), partial(self._set_kind, i), label_width=136,
+                      button_width=[44, 44, 44, 66, 44], gap=5)
+            for i in range(6)]
+        self.type_row = ChoiceRow(fonts, "GAME TYPE", (x, y + 152), GAME_TYPES,
+                                  lambda: self.game_type, self._set_type, label_width=136,
+                                  button_width=[58, 58, 62, 62], gap=5)
+        self.away_row = ChoiceRow(fonts, "PLAYER AWAY", (x, y + 176),
+                                  [("Turn waits", "wait"), ("Computer plays", "computer")],
+                                  lambda: self.away, self._set_away, label_width=136,
+                                  button_width=[76, 100], gap=5)
+        self.rows = [self.count_row, *self.seat_rows, self.type_row, self.away_row]
+        for row in self.rows:
+            self.widgets.extend(row.widgets)
+        self.port = self.field("PORT", y + 204, str(DEFAULT_PORT), 5, 60)
+        self.password = self.field("GAME PASSWORD", y + 226, "", 32)
+        self.name = self.field("YOUR NAME", y + 248, "Host", 16)
+        self.finish()
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, row in enumerate(self.seat_rows):
+            row.show(i < self.count)
+        for row in self.rows:
+            row.sync()
+
+    def _set_count(self, count: int) -> None:
+        self.count = count
+        self._sync()
+
+    def _kind_of(self, index: int) -> str:
+        return self.kinds[index]
+
+    def _set_kind(self, index: int, kind: str) -> None:
+        if kind == "local":  # one seat is played at this machine: the last one chosen
+            self.kinds = ["open" if k == "local" else k for k in self.kinds]
+        self.kinds[index] = kind
+        self._sync()
+
+    def _set_type(self, game_type: str) -> None:
+        self.game_type = game_type
+        self._sync()
+
+    def _set_away(self, away: str) -> None:
+        self.away = away
+        self._sync()
+
+    def seats(self) -> list[str]:
+        return self.kinds[:self.count]
+
+    def confirm(self) -> None:
+        from game.scenes.network_connecting import ConnectingScene  # noqa: PLC0415
+
+        seats = self.seats()
+        port = parse_port(self.port.text)
+        name = self.name.text.strip()
+        if "local" not in seats:
+            self.refuse("Choose Local for the seat you play at this machine.")
+            return
+        if port is None:
+            self.refuse(f"The port is a number from 1 to 65535 (default {DEFAULT_PORT}).")
+            return
+        if not name:
+            self.refuse("Type your name: the other players will see it.")
+            return
+        config = ServerConfig(
+            host="0.0.0.0", port=port, password=self.password.text or None,
+            seats=tuple("open" if k == "local" else k for k in seats), game_type=self.game_type,
+            away_policy=self.away, resume=False, computer_delay=0.05)
+        self.app.play(Sfx.CLICK)
+        bridge = NetBridge()
+        hosting = bridge.host(config)
+        local = seats.index("local")
+        uri = server_uri("127.0.0.1", port)
+        password = self.password.text or None
+        leave_for_network(self.app, ConnectingScene(
+            self.app, bridge, uri, lambda: bridge.join(uri, name, password, seat=local),
+            back=HostNetworkScene, hosting=hosting))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.app.fonts.body.draw(
+            surface, "Local: you, here.  Open: a player who joins.  Easy/Standard/Good: computer.",
+            (RECT.x + 14, RECT.bottom - 42), palette.SHADOW)

@@ -1,0 +1,161 @@
+"""The lobby of a network game: who has taken a seat, who is connected, who is still awaited.
+
+The game starts by itself on the server when every seat is taken; the first view of it that
+arrives opens the play screen. ESC (or Back) asks whether to leave.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.audio import Sfx
+from game.input import Command, CommandEvent
+from game.net.bridge import NetBridge, Note
+from game.scenes.base import Scene
+from game.scenes.title import draw_sea_backdrop
+from game.ui import palette
+
+if TYPE_CHECKING:
+    from game.app import App
+
+PANEL = pygame.Rect(90, 84, 460, 250)
+KIND_LABELS = {"open": "player", "easy": "computer (Easy)", "standard": "computer (Standard)",
+               "good": "computer (Good)"}
+
+
+def local_addresses() -> list[str]:
+    """This machine's addresses, for the host to tell the others (best effort, no network use)."""
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    except OSError:
+        pass
+    return found or ["127.0.0.1"]
+
+
+class LobbyScene(Scene):
+    """Waits with the others until every seat is taken."""
+
+    def __init__(self, app: App, bridge: NetBridge, welcome: dict[str, Any],
+                 early: list[Note] | None = None) -> None:
+        super().__init__(app)
+        self.bridge = bridge
+        self.seat = int(welcome["seat"])
+        self.lobby: dict[str, Any] | None = None
+        self.time = 0.0
+        self.notice = ""
+        self._done = False
+        self._early = list(early or [])
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        notes, self._early = self._early + self.bridge.poll(), []
+        for index, note in enumerate(notes):
+            if note.kind == "message":
+                msg = note.data
+                if msg["type"] == "lobby":
+                    self.lobby = msg
+                elif msg["type"] == "state":
+                    self._open_game(msg, notes[index + 1:])
+                    return
+                elif msg["type"] == "bye":
+                    self.notice = msg["reason"]
+            elif note.kind == "lost":
+                self.notice = "Connection lost: trying to reconnect..."
+            elif note.kind == "back":
+                self.notice = "Reconnected."
+            elif note.kind in ("gone", "refused"):
+                self.notice = f"Disconnected: {note.data.get('reason', '')}"
+
+    def _open_game(self, state: dict[str, Any], rest: list[Note]) -> None:
+        from game.scenes.network_play import NetworkPlayScene  # noqa: PLC0415
+
+        self._done = True
+        self.app.play(Sfx.CLICK)
+        self.app.scenes.replace(NetworkPlayScene(self.app, self.bridge, state, early=rest))
+
+    def handle(self, command: CommandEvent) -> None:
+        if command.kind is Command.CANCEL:
+            self.ask_leave()
+
+    def ask_leave(self) -> None:
+        from game.scenes.dialogs import ConfirmDialogScene  # noqa: PLC0415
+
+        self.app.scenes.push(ConfirmDialogScene(self.app, "LEAVE", "Leave this network game?",
+                                                self.leave, yes="Leave", no="Stay"))
+
+    def leave(self) -> None:
+        from game.scenes.title import TitleScene  # noqa: PLC0415
+
+        self._done = True
+        self.bridge.close()
+        self.app.scenes.replace(TitleScene(self.app))
+
+    def exit(self) -> None:
+        if not self._done:
+            self.bridge.close()
+
+    def on_quit(self) -> None:
+        self.bridge.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_sea_backdrop(surface)
+        fonts = self.app.fonts
+        w = surface.get_width()
+        fonts.large.draw(surface, "NETWORK GAME", (w // 2, 34), palette.GOLD, align="center")
+        fonts.bold.draw(surface, f"Server: {self.bridge.address}", (w // 2, 64), palette.CREAM,
+                        align="center")
+        pygame.draw.rect(surface, palette.NAVY, PANEL)
+        pygame.draw.rect(surface, palette.SELECT_BLUE, PANEL, 1)
+        x, y = PANEL.x + 14, PANEL.y + 12
+        fonts.bold.draw(surface, "SEAT", (x, y), palette.AMBER)
+        fonts.bold.draw(surface, "PLAYER", (x + 50, y), palette.AMBER)
+        fonts.bold.draw(surface, "STATUS", (x + 250, y), palette.AMBER)
+        seats = self.lobby["seats"] if self.lobby else []
+        waiting = 0
+        for row, entry in enumerate(seats):
+            if not isinstance(entry, dict):
+                continue
+            ry = y + 22 + row * 24
+            index = int(entry.get("seat", row))
+            colour = palette.PLAYER_COLOURS[index % len(palette.PLAYER_COLOURS)]
+            pygame.draw.rect(surface, palette.INK, (x - 1, ry - 3, 14, 14))
+            pygame.draw.rect(surface, colour.rgb, (x, ry - 2, 12, 12))
+            fonts.bold.draw(surface, str(index + 1), (x + 20, ry), palette.WHITE)
+            name = entry.get("name") or "-"
+            you = "  (you)" if index in self.bridge.seats else ""
+            fonts.body.draw(surface, f"{name}{you}", (x + 50, ry), palette.WHITE)
+            kind = str(entry.get("kind", "open"))
+            if not entry.get("taken"):
+                status, tone = "open - waiting for a player", palette.SKY_BLUE
+                waiting += 1
+            elif kind != "open":
+                status, tone = KIND_LABELS.get(kind, kind), palette.CREAM
+            elif entry.get("connected"):
+                status, tone = "connected", palette.CREAM
+            else:
+                status, tone = "away", palette.AMBER
+            fonts.body.draw(surface, status, (x + 250, ry), tone)
+        if self.lobby is None:
+            text = "Waiting for the server" + "." * (1 + int(self.time * 3) % 3)
+        elif waiting:
+            text = (f"Waiting for {waiting} more player{'s' if waiting > 1 else ''}"
+                    + "." * (1 + int(self.time * 3) % 3))
+        else:
+            text = "Every seat is taken: the game begins."
+        fonts.bold.draw(surface, text, (w // 2, PANEL.bottom - 40), palette.WHITE, align="center")
+        if self.bridge.server is not None and self.bridge.port is not None:
+            where = ", ".join(f"{a}:{self.bridge.port}" for a in local_addresses()[:2])
+            fonts.body.draw(surface, f"Others join at {where}", (w // 2, PANEL.bottom - 22),
+                            palette.SKY_BLUE, align="center")
+        if self.notice:
+            fonts.body.draw(surface, self.notice, (w // 2, PANEL.bottom + 14), palette.AMBER,
+                            align="center")
+        fonts.body.draw(surface, "ESC or Back leaves", (w // 2, 372), palette.SKY_BLUE,
+                        align="center")

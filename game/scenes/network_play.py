@@ -1,0 +1,239 @@
+"""The play screen of a network game: the local game's screen, with the server as the only authority.
+
+`NetworkPlayScene` is a PlayScene whose game is a mirror of what this seat may see. A human's
+action is checked on the mirror (so an illegal move is refused at once in the engine's words),
+then sent to the server instead of applied; the server's updates replace the mirror and their
+events are animated exactly like a local computer's moves, one at a time, paced by Fast Game.
+Other seats (humans elsewhere, or computers on the server) are "remote": the screen treats
+them like computer seats, except that their moves come from the network.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine import Game, IllegalActionError
+from game.engine import actions as act
+from game.engine import events as ev
+from game.net.bridge import NetBridge, Note
+from game.net.views import events_from_dicts, mirror_dict
+from game.scenes.play import DELAYS, SETUP_PHASES, PlayScene
+from game.scenes.play_menus import PlayMenus
+from game.ui import palette
+from game.ui.menubar import Menu, MenuBar, MenuItem
+
+if TYPE_CHECKING:
+    from game.app import App
+
+NETWORK_REFUSAL = "Not in a network game: the server keeps the rules as they were set."
+
+
+def mirror_from(view: dict[str, Any]) -> Game:
+    return Game.from_dict(mirror_dict(view))
+
+
+class NetworkPlayMenus(PlayMenus):
+    """The play screen's menus; FILE's items and the game-changing commands suit a network game."""
+
+    def save(self) -> None:
+        self.scene.messages.add("The server saves this game after every move.", palette.CREAM)
+
+    def resume_game(self) -> None:
+        self.scene.refuse("Leave the network game first (FILE > Leave Network Game).")
+
+    def new_game(self) -> None:
+        self.scene.refuse("Leave the network game first (FILE > Leave Network Game).")
+
+    def change_sides(self) -> None:
+        self.scene.refuse(NETWORK_REFUSAL)
+
+    def cheat(self) -> None:
+        self.scene.refuse(NETWORK_REFUSAL)
+
+    def build(self) -> list[Menu]:
+        menus = super().build()
+        scene = self.scene
+        for menu in menus:
+            if menu.title == "FILE":
+                menu.items.insert(0, MenuItem("Leave Network Game", scene.ask_leave))
+        return menus
+
+
+class NetworkPlayScene(PlayScene):
+    """A network game at this machine: `bridge` holds its seats' connections."""
+
+    def __init__(self, app: App, bridge: NetBridge, state: dict[str, Any],
+                 early: list[Note] | None = None) -> None:
+        game = mirror_from(state["view"])
+        game.opening_events = events_from_dicts(state.get("events", []))
+        self.bridge = bridge
+        self.local_seats = frozenset(bridge.seats) or frozenset({state["seat"]})
+        self.seq = state["seq"]
+        self._updates: list[dict[str, Any]] = []
+        self._pending = False
+        self._roster: dict[int, bool] = {}
+        self._left = False
+        super().__init__(app, game)
+        self.menus = NetworkPlayMenus(self)
+        self.menubar = MenuBar(app.fonts, self.menus.build(), right_text="NETWORK GAME",
+                               on_choose=self.menubar.on_choose, on_refuse=self.menubar.on_refuse)
+        for note in early or []:
+            self.receive(note)
+
+    # -- seats: local humans here, everybody else comes over the network -------------------
+    def is_computer(self, pid: int) -> bool:
+        return pid not in self.local_seats
+
+    def computer_step(self) -> None:
+        """A remote seat is to move: show its next move once it has arrived."""
+        if self._updates:
+            self._show_update(self._updates.pop(0))
+
+    def human_step(self) -> None:
+        if self._pending:
+            return  # our last action is on its way to the server
+        super().human_step()
+
+    def select(self, tid: str) -> None:
+        if not self._pending:
+            super().select(tid)
+
+    def autosave(self) -> None:
+        """The server saves every move; a mirror (with others' cards unknown) is never saved."""
+
+    # -- acting: check on the mirror, then ask the server -------------------------------------
+    def perform(self, action: act.Action) -> bool:
+        if isinstance(action, act.OPTION_ACTIONS):
+            self.refuse(NETWORK_REFUSAL)
+            return False
+        if self._pending:
+            return False
+        seat = self.game.to_move
+        if seat not in self.local_seats:
+            self.refuse("Not your move.")
+            return False
+        try:
+            self.game.check(action)
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+            return False
+        self._acting_phase = self.game.phase
+        self._pending = True
+        self.bridge.send_action(seat, action)
+        return True
+
+    # -- receiving ---------------------------------------------------------------------------
+    def receive(self, note: Note) -> None:
+        if note.kind == "message":
+            self._message(note.data)
+        elif note.kind == "lost":
+            self.messages.add("Connection lost: trying to reconnect...", palette.AMBER)
+        elif note.kind == "back":
+            self.messages.add("Reconnected to the server.", palette.CREAM)
+        elif note.kind in ("gone", "refused"):
+            reason = note.data.get("reason", "")
+            self.messages.add(f"The server is gone: {reason}.", palette.AMBER)
+
+    def _message(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "update":
+            if msg["seq"] <= self.seq:
+                return  # already shown (a second local seat hears the same update)
+            self.seq = msg["seq"]
+            self._updates.append(msg)
+        elif kind == "state":
+            self._updates.clear()
+            self._pending = False
+            self.seq = msg["seq"]
+            self.game = mirror_from(msg["view"])
+        elif kind == "error":
+            self._pending = False
+            self.refuse(msg["reason"][:1].upper() + msg["reason"][1:] + ".")
+        elif kind == "lobby":
+            self._note_roster(msg)
+        elif kind == "bye":
+            self.messages.add(msg["reason"][:1].upper() + msg["reason"][1:] + ".", palette.AMBER)
+
+    def _note_roster(self, lobby: dict[str, Any]) -> None:
+        for entry in lobby.get("seats", []):
+            if not isinstance(entry, dict):
+                continue
+            seat, connected = entry.get("seat"), bool(entry.get("connected"))
+            if not isinstance(seat, int) or not 0 <= seat < len(self.game.players):
+                continue
+            was = self._roster.get(seat)
+            self._roster[seat] = connected
+            if was is not None and was != connected:
+                name = self.game.players[seat].name
+                self.messages.add(f"{name} {'is back' if connected else 'has left the table'}.",
+                                  palette.CREAM if connected else palette.AMBER)
+
+    def _show_update(self, msg: dict[str, Any]) -> None:
+        """One move, animated as a local computer's move would be."""
+        old = self.game
+        before = (dict(old.owner), dict(old.armies))
+        action = msg["action"]
+        remote = msg["actor"] not in self.local_seats
+        if remote and action.get("kind") == "attack" and isinstance(action.get("source"), str):
+            source, target = action["source"], action.get("target")
+            if source in old.owner and target in old.owner:
+                self._announce_attack(source, target)
+                self.source, self.target = source, target
+        self._acting_phase = old.phase
+        try:
+            self.game = mirror_from(msg["view"])
+        except (ValueError, KeyError, TypeError) as exc:  # a damaged view: ask for a fresh one
+            self.messages.add(f"A move could not be read ({exc}); asking again.", palette.AMBER)
+            self.bridge.request_state(next(iter(self.local_seats)))
+            return
+        events = events_from_dicts(msg["events"])
+        self.absorb(events, before=before, autosave=False)
+        if not remote:
+            self._pending = False
+        if remote:
+            setup, step, battle = DELAYS[self.speed]
+            kind = action.get("kind")
+            if kind in ("attack", "defend", "use_advantage", "decline_advantage"):
+                self.wait = battle
+            elif old.phase in SETUP_PHASES:
+                self.wait = setup
+            else:
+                self.wait = step
+        if any(isinstance(e, ev.GameWon) for e in events):
+            self._pending = False
+
+    # -- the frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for note in self.bridge.poll():
+            self.receive(note)
+        # our own moves (and anything once it is our turn) show at once; remote moves are
+        # shown by computer_step, paced like a computer's
+        while self._updates and not self.is_showing_battle and (
+                self._updates[0]["actor"] in self.local_seats
+                or self.game.to_move in self.local_seats or self.game.is_over):
+            self._show_update(self._updates.pop(0))
+        super().update(dt)
+
+    def ask_leave(self) -> None:
+        from game.scenes.dialogs import ConfirmDialogScene  # noqa: PLC0415
+
+        self.app.scenes.push(ConfirmDialogScene(
+            self.app, "LEAVE NETWORK GAME",
+            "Leave this network game? Your seat is kept: join again with the same name "
+            "and address to take it back." if self.bridge.server is None else
+            "Leave this network game? You are hosting it: the other players are disconnected.",
+            self.leave, yes="Leave", no="Stay"))
+
+    def leave(self) -> None:
+        from game.scenes.title import TitleScene  # noqa: PLC0415
+
+        self._left = True
+        self.bridge.close()
+        self.app.scenes.replace(TitleScene(self.app))
+
+    def on_quit(self) -> None:
+        self.bridge.close()
+
+    def exit(self) -> None:
+        if not self._replacing or self._left:
+            self.bridge.close()

@@ -1,0 +1,144 @@
+"""A client that drops gets its seat back with its token; meanwhile its turn waits, or a general plays."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from game.net import bots
+from game.net.client import JoinRefused, NetClient
+from tests.network.support import close_all, join, play_out, run, running_server
+
+
+def _kill(client: NetClient) -> None:
+    """Cut the connection without a goodbye, as a crash or a pulled cable would."""
+    assert client.conn is not None
+    client.conn.transport.abort()
+    client.conn = None
+
+
+def _sans_history(view: dict | None) -> dict:
+    """Updates leave the statistics history out until the end; a full state has it."""
+    assert view is not None
+    return {**view, "stats": {**view["stats"], "history": None}}
+
+
+def test_a_client_killed_mid_turn_reconnects_to_its_seat_and_the_game_goes_on(
+        saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open", "open"), game_type="uk_full",
+                                  seed=21) as (server, uri):
+            clients = await join(uri, ["Ada", "Bo", "Cy"])
+            # play until some seat is in the middle of its turn (after a few of its actions)
+            others = [asyncio.create_task(bots.play(c, "standard")) for c in clients[1:]]
+            await bots.play(clients[0], "standard", max_actions=25)
+            victim = clients[0]
+            assert victim.is_my_move
+            seen = (victim.seq, victim.view)
+            _kill(victim)
+            await asyncio.sleep(0.2)
+            table = server.tables["1"]
+            assert table.seats[victim.seat].client is None  # type: ignore[index]
+            assert table.game is not None and table.game.to_move == victim.seat  # the turn waits
+            assert table.seq == seen[0]
+            # a stranger cannot take the seat; the owner can, with its token
+            with pytest.raises(JoinRefused):
+                await NetClient(uri, "Eve").connect()
+            back = NetClient(uri, "Ada", credentials=victim.credentials)
+            welcome = await back.connect()
+            assert welcome["rejoined"] and welcome["seat"] == victim.seat
+            while back.view is None:
+                await back.receive()
+            assert back.seq == seen[0] and _sans_history(back.view) == _sans_history(seen[1])
+            results = await asyncio.gather(bots.play(back, "standard"), *others)
+            assert all(r.finished and r.refused == 0 for r in results)
+            await close_all([back, *clients[1:]])
+        assert server.counters.errors == 0 and not server.clients
+    run(scenario(), timeout=60)
+
+
+def test_a_general_plays_for_a_player_away_too_long_when_the_host_chose_so(saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open"), game_type="uk_full", seed=4,
+                                  away_policy="computer", reconnect_seconds=0.2) as (server, uri):
+            stay, leave = await join(uri, ["Stay", "Leave"])
+            await leave.close()
+            result = await bots.play(stay, "standard")
+            assert result.finished
+            assert server.counters.computer_actions > 0
+            table = server.tables["1"]
+            assert table.game is not None and table.game.is_over
+            await stay.close()
+    run(scenario(), timeout=60)
+
+
+def test_a_seat_taken_back_closes_the_old_connection(saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open"), game_type="uk_full", seed=4) as (
+                server, uri):
+            a, b = await join(uri, ["A", "B"])
+            twin = NetClient(uri, "A", credentials=a.credentials)
+            await twin.connect()
+            while True:  # the old connection is told why, then closed
+                msg = await asyncio.wait_for(a.receive(), 5)
+                if msg["type"] == "bye":
+                    assert "taken back" in msg["reason"]
+                    break
+            results = await play_out([twin, b], "standard")
+            assert all(r.finished for r in results)
+            await close_all([a, b, twin])
+    run(scenario(), timeout=60)
+
+
+def test_leaving_the_lobby_frees_the_seat(saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open", "open")) as (server, uri):
+            first = (await join(uri, ["First"]))[0]
+            await first.send("leave")
+            await asyncio.sleep(0.1)
+            assert not any(s.is_taken for s in server.tables["1"].seats)
+            with pytest.raises(JoinRefused):  # its old token no longer holds a seat
+                await NetClient(uri, "First", credentials=first.credentials).connect()
+            await first.close()
+    run(scenario(), timeout=30)
+
+
+def _wait_note(bridge, kinds: tuple[str, ...], timeout: float = 10.0):  # noqa: ANN001, ANN202
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for note in bridge.poll():
+            if note.kind in kinds:
+                return note
+        time.sleep(0.01)
+    raise AssertionError(f"no {kinds} note")
+
+
+def test_a_player_who_closed_the_window_takes_the_seat_back_by_joining_again() -> None:
+    from game.net.bridge import NetBridge
+    from game.net.server import ServerConfig
+    from tests.network.support import free_port
+
+    port = free_port()
+    uri = f"ws://127.0.0.1:{port}"
+    host = NetBridge()
+    try:
+        host.host(ServerConfig(port=port, seats=("open", "open"), resume=False,
+                               autosave=False)).result(10)
+        first, other = NetBridge(), NetBridge()
+        first.join(uri, "Ada", None)
+        seat = _wait_note(first, ("welcome",)).seat
+        other.join(uri, "Bo", None)
+        assert _wait_note(other, ("welcome",)).seat != seat  # the game starts
+        first.close()  # the window is closed; the seat token stays on disk
+        again = NetBridge()
+        again.join(uri, "Ada", None)
+        welcome = _wait_note(again, ("welcome",))
+        assert welcome.seat == seat and welcome.data["rejoined"]
+        again.close()
+        other.close()
+    finally:
+        host.close()
