@@ -73,7 +73,7 @@ def _choose_chain_attack(sit: Situation) -> tuple[act.Attack, AttackPlan] | None
     if best is None or best[0] < sit.profile.min_gain:
         return None
     _, s, x, onward = best
-    plan = AttackPlan(sit.view.turn, s, x, onward, sit.loss_weight,
+    plan = AttackPlan(sit.view.turn, s, x, onward, sit.loss_weight_against(sit.owner[x]),
                       sit.kill_weight_against(sit.owner[x]))
     return act.Attack(s, x, min(3, armies[s] - 1), "single"), plan
 

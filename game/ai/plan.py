@@ -88,7 +88,8 @@ def _steps(sit: Situation, pos: TerritoryId, stack: int, depth: int, beam: int,
         if win < p.chain_min_p:
             continue
         worth = chain_value(sit, x, taken) - sit.exposure(x) - p.spread_cost
-        now = win * worth - sit.loss_weight * lost + sit.kill_weight_against(owner[x]) * killed
+        now = (win * worth - sit.loss_weight_against(owner[x]) * lost
+               + sit.kill_weight_against(owner[x]) * killed)
         first.append((now, x, win, worth, lost))
     first.sort(key=lambda item: (-item[0], item[1]))
     out: list[tuple[float, TerritoryId, float]] = []

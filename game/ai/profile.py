@@ -55,6 +55,10 @@ class Profile:
             when it guards no continent of ours (the rest moves on with the stack).
         front_bonus: with chain planning, worth per army of a stack's size when choosing the
             front to reinforce (a bigger stack threatens more next turn too).
+        leader_break: among several rivals, extra worth of breaking the leader's continent, as a
+            share of break_weight (the leader is the rival with the most armies and income).
+        strong_loss: among several rivals, extra share of loss_weight for armies lost against
+            a rival stronger than us (do not bleed against the strongest; the others profit).
     """
 
     name: str
@@ -91,3 +95,5 @@ class Profile:
     chain_discount: float = 0.9
     occupy_keep: float = 0.0
     front_bonus: float = 0.02
+    leader_break: float = 0.0
+    strong_loss: float = 0.0
