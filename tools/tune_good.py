@@ -193,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr, flush=True)
             if kept:
                 best = candidate
+                if args.out:  # written at once, so a run cut short keeps what it found
+                    Path(args.out).write_text(json.dumps(best, indent=2) + "\n")
         if args.out:
             Path(args.out).write_text(json.dumps(best, indent=2) + "\n")
         print(json.dumps(best))
