@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from game.ai.base import Controller, General, general_rng
+from game.ai.baseline import BaselineGeneral
 from game.ai.easy import EasyGeneral
 from game.ai.good import GoodGeneral
 from game.ai.standard import StandardGeneral
@@ -26,16 +27,19 @@ GENERALS: dict[str, type[General]] = {
     "good": GoodGeneral,
 }
 LEVELS = tuple(GENERALS)
+# Levels for benchmarks only (the simulator, bench/league.py), never offered on the setup
+# screen: `baseline` is the Good of issue 14's start, frozen in game/ai/baseline/.
+BENCH_GENERALS: dict[str, type[Controller]] = {"baseline": BaselineGeneral}
+ALL_LEVELS = LEVELS + tuple(BENCH_GENERALS)
 
 
 def make_general(level: str, seat: int, seed: int, rng: random.Random | None = None) -> General:
     """The general of `level` for `seat`; its RNG comes from the game seed and the seat."""
-    try:
-        cls = GENERALS[level]
-    except KeyError:
-        raise ValueError(f"no computer general called {level!r}; one of {', '.join(LEVELS)}") \
-            from None
-    return cls(seat, seed, rng)
+    cls = GENERALS.get(level) or BENCH_GENERALS.get(level)
+    if cls is None:
+        raise ValueError(f"no computer general called {level!r}; one of {', '.join(ALL_LEVELS)}")
+    general: General = cls(seat, seed, rng)  # type: ignore[call-arg]
+    return general
 
 
 def choose_action(game: Game, level: str, rng: random.Random | None = None) -> Action:
@@ -49,4 +53,5 @@ def choose_action(game: Game, level: str, rng: random.Random | None = None) -> A
 
 
 __all__ = ["Controller", "General", "EasyGeneral", "StandardGeneral", "GoodGeneral", "GENERALS",
-           "LEVELS", "make_general", "choose_action", "general_rng"]
+           "LEVELS", "ALL_LEVELS", "BENCH_GENERALS", "BaselineGeneral", "make_general",
+           "choose_action", "general_rng"]

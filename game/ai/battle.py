@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from game.ai.evaluate import Situation, advantage_gain, odds
+from game.ai.plan import best_chain
 from game.ai.profile import Profile
 from game.ai.view import SeatView
 from game.engine import actions as act
@@ -32,6 +33,8 @@ class AttackPlan:
 def choose_attack(sit: Situation, rng: random.Random) -> tuple[act.Attack, AttackPlan] | None:
     """The best attack now, or None to stop attacking."""
     p, owner, armies, me = sit.profile, sit.owner, sit.armies, sit.me
+    if p.chain_depth > 0 and not (p.careless and rng.random() < p.careless):
+        return _choose_chain_attack(sit)
     candidates: list[tuple[float, TerritoryId, TerritoryId]] = []
     for s in sit.mine:
         if armies[s] < 2:
@@ -55,6 +58,24 @@ def choose_attack(sit: Situation, rng: random.Random) -> tuple[act.Attack, Attac
     plan = AttackPlan(sit.view.turn, s, x, sit.target_value(x), sit.loss_weight,
                       sit.kill_weight_against(owner[x]))
     return act.Attack(s, x, dice, "single"), plan
+
+
+def _choose_chain_attack(sit: Situation) -> tuple[act.Attack, AttackPlan] | None:
+    """The first attack of the best chain of conquests from any of our stacks (plan.py)."""
+    armies = sit.armies
+    best: tuple[float, TerritoryId, TerritoryId, float] | None = None
+    for s in sit.mine:
+        if armies[s] < 2:
+            continue
+        value, x, onward = best_chain(sit, s, armies[s])
+        if x is not None and (best is None or value > best[0]):
+            best = (value, s, x, onward)
+    if best is None or best[0] < sit.profile.min_gain:
+        return None
+    _, s, x, onward = best
+    plan = AttackPlan(sit.view.turn, s, x, onward, sit.loss_weight_against(sit.owner[x]),
+                      sit.kill_weight_against(sit.owner[x]))
+    return act.Attack(s, x, min(3, armies[s] - 1), "single"), plan
 
 
 def should_roll_on(view: SeatView, profile: Profile, plan: AttackPlan) -> bool:
@@ -86,6 +107,8 @@ def choose_occupy(sit: Situation, rng: random.Random) -> act.Occupy:
     if not target_open:
         return act.Occupy(lo)
     total = sit.armies[s] + sit.armies[x]
+    if p.chain_depth > 0:
+        return act.Occupy(max(lo, min(hi, total - _chain_keep(sit, s, x, total))))
     if not p.smart_occupy:
         return act.Occupy(max(lo, min(hi, (lo + hi + 1) // 2)))
     ratio = p.defend_ratio
@@ -100,6 +123,28 @@ def choose_occupy(sit: Situation, rng: random.Random) -> act.Occupy:
     if onward < 1.5 and source_threat > sit.threat(x):
         keep = max(keep, total // 2)
     return act.Occupy(max(lo, min(hi, total - keep)))
+
+
+def _chain_keep(sit: Situation, s: TerritoryId, x: TerritoryId, total: int) -> int:
+    """Armies to leave in `s` after taking `x` from it, when the turn is planned as chains:
+    a guard for a continent border of ours, the rest on with the stack while the chain still
+    pays from `x`, otherwise shared by how hard each side will be hit."""
+    p, info = sit.profile, sit.info
+    threat = sit.threat(s)
+    c = info.continent_of[s]
+    guards = sit.continent_owner[c] == sit.me and s in info.borders[c]
+    view = sit.view
+    if view.objective == "headquarters" and view.headquarters(sit.me) == s:
+        guards = True
+    keep = 1 + math.ceil(threat * (p.defend_ratio if guards else p.occupy_keep))
+    keep = min(keep, total - 1)
+    onward, _, _ = best_chain(sit, x, total - keep)
+    if onward > 0:
+        return keep
+    tx = sit.threat(x)
+    if threat + tx <= 0:
+        return keep
+    return max(keep, round(total * threat / (threat + tx)))
 
 
 def choose_defence(view: SeatView, profile: Profile, rng: random.Random) -> act.Defend:

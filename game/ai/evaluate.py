@@ -69,6 +69,10 @@ class Situation:
             bonus = sum(info.bonus[c] for c, o in self.continent_owner.items() if o == p)
             self.income[p] = max(3, count.get(p, 0) // 3) + bonus
         self.card_value = self._card_value()
+        # strength: armies on the board and what a turn brings; the leader is the strongest rival
+        self.strength = {q: total.get(q, 0) + 2 * self.income[q] for q in self.active}
+        self.leader = max(self.rivals, key=lambda q: (self.strength[q], -q)) if self.rivals \
+            else None
         # Long games grow into stand-offs of huge stacks; from round 30 on, armies are held
         # cheaper so someone breaks through (the turn cap must almost never be reached).
         patience = max(0.3, 1.0 - max(0, view.round - 30) / 40)
@@ -196,6 +200,8 @@ class Situation:
         if o is not None and o != self.neutral:
             if self.continent_owner[c] == o:
                 value += bonus * p.break_weight
+                if o == self.leader and len(self.rivals) > 1:
+                    value += bonus * p.break_weight * p.leader_break
             left = self.count.get(o, 0)
             if left == 1:
                 value += self.elimination_value(o)
@@ -252,6 +258,16 @@ class Situation:
                 + self.kill_weight_against(self.owner[x]) * killed
                 - (self.exposure(x) + self.profile.spread_cost) * p)
         return p, gain
+
+    def loss_weight_against(self, pid: PlayerId | None) -> float:
+        """What an army of ours lost attacking `pid` costs: more against a stronger rival when
+        there are several (the others gain by our fight)."""
+        weight = self.loss_weight
+        p = self.profile
+        if p.strong_loss and len(self.rivals) > 1 and pid in self.strength and \
+                self.strength[pid] > self.strength.get(self.me, 0):
+            weight *= 1.0 + p.strong_loss
+        return weight
 
     def kill_weight_against(self, pid: PlayerId | None) -> float:
         """Killing a much weaker player's armies is worth it even one for one: attrition is

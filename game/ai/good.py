@@ -1,95 +1,82 @@
-"""Good: cautious and strong. Picks a continent and masses for it, guards its bonuses, breaks
-its rivals', finishes weak players for their cards, and plays for missions and HQs. No pygame."""
+"""Good: plans each turn as chains of conquests with the exact odds, masses for it, guards its
+continents' borders, breaks its rivals', finishes weak players for their cards, and plays for
+missions and HQs. Its numbers live in weights/good.json (tuned by tools/tune_good.py). No pygame.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import json
+from dataclasses import fields
+from importlib import resources
+from typing import Any
 
 from game.ai.base import General
 from game.ai.profile import Profile
 from game.ai.view import SeatView
 from game.engine import Phase
 
-GOOD = Profile(
-    name="good",
-    min_attack_p=0.55,
-    continue_p=0.3,
-    min_gain=0.3,
-    loss_weight=1.0,
-    kill_weight=0.6,
-    card_weight=1.0,
-    complete_weight=3.0,
-    progress_weight=1.2,
-    break_weight=1.5,
-    hunt=True,
-    plan_continent=True,
-    defend_share=0.5,
-    defend_ratio=0.9,
-    smart_occupy=True,
-    smart_fortify=True,
-    hold_cards=True,
-    objectives=True,
-    exposure_weight=0.12,
-    territory_value=0.3,
-    spread_cost=0.7,
-    setup_spread=1.0,
-    front_defence=0.6,
-    # Among several rivals a big continent with many borders (Europe, North America) taken in
-    # the claiming makes its holder everyone's target before it can be held; Australia and
-    # South America, or a foothold in several continents, keep Good alive into the middle game.
-    claim_focus=2.0,
-    claim_scale=3.0,
-    # a little seeded taste in the claiming, so no two games open quite alike
-    claim_bias=0.05,
-    claim_noise=0.05,
-)
+PROFILE_NAMES = ("base", "second_setup", "duel", "duel_second", "duel_second_setup",
+                 "duel_second_setup_spread")
+_FIELDS = {f.name for f in fields(Profile)} - {"name"}
 
-# Against a single rival every army the enemy loses is ours to gain and sweeping pays: the
-# careful border-spreading that wins among several rivals only slows a duel down.
-GOOD_DUEL = replace(
-    GOOD,
-    territory_value=1.0,
-    spread_cost=0.0,
-    setup_spread=0.0,
-    front_defence=0.0,
-    exposure_weight=0.0,
-    smart_occupy=False,
-    # Claims varying from game to game, the second player's chances hang on its share of the
-    # map: a sharper taste for small continents than among several rivals keeps it compact.
-    claim_focus=1.5,
-    claim_scale=1.0,
-)
 
-# In a duel the first player's stack sweeps through a rival's thin territories before the
-# rival moves at all (equal generals: the first player wins nine games in ten). Moving second,
-# Good spends its whole set-up on the borders of the continents it holds, a little more than
-# the stacks facing them: a sweep that cannot break a bonus does not pay, and the bonuses held
-# decide the game from the second turn on.
-GOOD_DUEL_SECOND_SETUP = replace(GOOD_DUEL, defend_share=1.0, defend_ratio=1.1)
-# With no continent to hold (a random deal), half the set-up goes one army at a time to the
-# borders most outmatched by the stacks facing them, so the first sweep costs more.
-GOOD_DUEL_SECOND_SETUP_SPREAD = replace(GOOD_DUEL_SECOND_SETUP, setup_spread=0.5)
-# Among several rivals too, a general who does not move first holds its continents' borders
-# in the set-up and masses the rest on one front, rather than spreading over every border.
-GOOD_SECOND_SETUP = replace(GOOD, defend_share=1.0, defend_ratio=1.1, setup_spread=0.0,
-                            front_defence=0.0)
+def load_weights() -> dict[str, Any]:
+    """The weights shipped with the game (game/ai/weights/good.json)."""
+    text = resources.files("game.ai").joinpath("weights/good.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def build_profiles(weights: dict[str, Any], name: str = "good") -> dict[str, Profile]:
+    """Every profile Good plays with, each resolved through its chain of 'from' entries.
+    Raises ValueError on an unknown field or profile, so a typo in the file is loud."""
+    resolved: dict[str, dict[str, Any]] = {}
+
+    def resolve(key: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+        if key in resolved:
+            return resolved[key]
+        if key not in weights or key in seen:
+            raise ValueError(f"good weights: no profile {key!r} (or a loop through it)")
+        entry = dict(weights[key])
+        parent = entry.pop("from", None)
+        unknown = set(entry) - _FIELDS
+        if unknown:
+            raise ValueError(f"good weights: unknown field(s) {sorted(unknown)} in {key!r}")
+        values = {**(resolve(parent, (*seen, key)) if parent else {}), **entry}
+        resolved[key] = values
+        return values
+
+    return {key: Profile(name=name, **resolve(key)) for key in PROFILE_NAMES}
+
+
+PROFILES = build_profiles(load_weights())
+GOOD = PROFILES["base"]
 
 
 class GoodGeneral(General):
-    """The strongest level: the same machinery as Standard with a plan and more care."""
+    """The strongest level: the shared machinery with turn planning, a plan and more care.
+    `profiles` (from build_profiles) replace the shipped weights, for tuning."""
 
     profile = GOOD
-    duel_profile = GOOD_DUEL
-    duel_second_setup = GOOD_DUEL_SECOND_SETUP
-    duel_second_setup_spread = GOOD_DUEL_SECOND_SETUP_SPREAD
-    second_setup = GOOD_SECOND_SETUP
+    profiles = PROFILES
 
     def profile_for(self, view: SeatView) -> Profile:
-        second_setup = view.phase == Phase.PLACE and view.first_player != self.seat
+        profiles = self.profiles
+        setup = view.phase == Phase.PLACE
+        second = view.first_player != self.seat
         if len(view.active_players()) <= 2:
-            if not second_setup:
-                return self.duel_profile
+            if not second:
+                return profiles["duel"]
+            if not setup:
+                return profiles["duel_second"]
             if view.continents_of(self.seat):
-                return self.duel_second_setup
-            return self.duel_second_setup_spread
-        return self.second_setup if second_setup else self.profile
+                return profiles["duel_second_setup"]
+            return profiles["duel_second_setup_spread"]
+        return profiles["second_setup"] if setup and second else profiles["base"]
+
+
+def good_with(weights: dict[str, Any]) -> type[GoodGeneral]:
+    """A Good general class playing with `weights` instead of the shipped ones (tuning)."""
+    profiles = build_profiles(weights)
+    return type("TunedGoodGeneral", (GoodGeneral,),
+                {"profile": profiles["base"], "profiles": profiles})

@@ -10,6 +10,7 @@ import math
 import random
 
 from game.ai.evaluate import Situation
+from game.ai.plan import best_chain
 from game.engine import actions as act
 from game.engine.board import TerritoryId
 
@@ -117,6 +118,12 @@ def best_front(sit: Situation, extra: int, alloc: dict[TerritoryId, int],
         if not targets:
             continue
         add = alloc.get(s, 0) + extra
+        if sit.profile.chain_depth > 0:
+            score = best_chain(sit, s, sit.armies[s] + add)[0] \
+                + sit.profile.front_bonus * sit.armies[s]
+            if score > best_score:
+                best, best_score = s, score
+            continue
         gains = sorted((sit.attack_score(s, x, add)[1] for x in targets), reverse=True)
         score = gains[0] + (0.3 * gains[1] if len(gains) > 1 else 0.0) + 0.02 * sit.armies[s]
         if score > best_score:

@@ -46,6 +46,19 @@ class Profile:
             general's RNG, so another seed opens another way.
         claim_noise: claims are drawn among the territories scoring within this share of the
             best claim's score (the best likeliest); 0 takes the best (ties at random).
+        chain_depth: how many conquests ahead a turn's attacks are planned (plan.py); 0 prices
+            each attack alone (Easy, Standard).
+        chain_beam: how many next targets each step of that search follows.
+        chain_min_p: least chance of conquest for a step of a chain.
+        chain_discount: share of a chain's further value counted (the plan may change).
+        occupy_keep: with chain planning, armies left behind per army threatening the source
+            when it guards no continent of ours (the rest moves on with the stack).
+        front_bonus: with chain planning, worth per army of a stack's size when choosing the
+            front to reinforce (a bigger stack threatens more next turn too).
+        leader_break: among several rivals, extra worth of breaking the leader's continent, as a
+            share of break_weight (the leader is the rival with the most armies and income).
+        strong_loss: among several rivals, extra share of loss_weight for armies lost against
+            a rival stronger than us (do not bleed against the strongest; the others profit).
     """
 
     name: str
@@ -76,3 +89,11 @@ class Profile:
     claim_scale: float = 1.0
     claim_bias: float = 0.0
     claim_noise: float = 0.0
+    chain_depth: int = 0
+    chain_beam: int = 3
+    chain_min_p: float = 0.15
+    chain_discount: float = 0.9
+    occupy_keep: float = 0.0
+    front_bonus: float = 0.02
+    leader_break: float = 0.0
+    strong_loss: float = 0.0

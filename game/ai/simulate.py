@@ -3,8 +3,11 @@
     python main.py --simulate 200 --players good,standard --type us_full --json
     python -m game.ai.simulate 200 --players good,standard,standard,standard
 
-Seats rotate between games (game i gives seat j the level players[(i + j) % n]) so no level
-keeps the first move; game i uses seed S + i, so a run is repeatable.
+Game i uses seed S + i, so a run is repeatable. The seats rotate exactly around the first
+mover: in game i the turn order, from the player who moves first, is players[i % n],
+players[(i + 1) % n], ... so in a duel each level moves first in exactly half the games
+(`wins_moving_second` in the JSON counts the wins of a level that did not move first).
+`baseline` (the frozen Good of issue 14's start) may be seated as well as the three levels.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from game.ai import LEVELS, make_general
+from game.ai import ALL_LEVELS, BENCH_GENERALS, make_general
 from game.ai.base import General, fallback_action
 from game.engine import Game, GameConfig, IllegalActionError, PlayerSpec, Variants
 from game.engine.config import COLOURS
@@ -40,26 +43,35 @@ class GameResult:
     decisions: int
     illegal_actions: int
     decision_seconds: list[float] = field(default_factory=list)
+    first_player: int = 0
     final: Game | None = field(default=None, repr=False)  # the finished game, for --record-dir
 
     @property
     def winner_level(self) -> str | None:
         return None if self.winner is None else self.levels[self.winner]
 
+    @property
+    def winner_moved_first(self) -> bool:
+        return self.winner is not None and self.winner == self.first_player
+
 
 def make_config(levels: Sequence[str], game_type: str = "us_full", *, neutral: bool = False,
                 hq_to_win: int | None = None, variants: Variants | None = None) -> GameConfig:
-    """A standard game with one computer general per level, in seat order."""
-    players = [PlayerSpec(f"{level.title()} {i + 1}", COLOURS[i], level)
+    """A standard game with one computer general per level, in seat order. A bench-only level
+    (baseline) is a Good to the engine: the engine only tells humans from computers."""
+    players = [PlayerSpec(f"{level.title()} {i + 1}", COLOURS[i],
+                          "good" if level in BENCH_GENERALS else level)
                for i, level in enumerate(levels)]
     return GameConfig.preset(game_type, players, neutral=neutral, hq_to_win=hq_to_win,
                              variants=variants)
 
 
 def play_game(config: GameConfig, seed: int, max_turns: int = DEFAULT_MAX_TURNS,
-              time_decisions: bool = False) -> GameResult:
-    """Plays one game to the end (or to `max_turns` turns: a draw) with the seats' levels."""
-    levels = tuple(p.level for p in config.players)
+              time_decisions: bool = False,
+              levels: Sequence[str] | None = None) -> GameResult:
+    """Plays one game to the end (or to `max_turns` turns: a draw) with the seats' levels
+    (`levels`, seat by seat; by default the levels in the config)."""
+    levels = tuple(levels) if levels is not None else tuple(p.level for p in config.players)
     start = time.perf_counter()
     game = Game.new(config, seed)
     generals: dict[int, General] = {
@@ -84,7 +96,25 @@ def play_game(config: GameConfig, seed: int, max_turns: int = DEFAULT_MAX_TURNS,
             game.apply(fallback_action(game))
     illegal += sum(g.fallbacks for g in generals.values())
     return GameResult(seed, levels, game.winner, game.turn, clock() - start, decisions, illegal,
-                      timings, game)
+                      timings, game.first_player, final=game)
+
+
+def first_mover_seat(player_count: int, seed: int, game_type: str = "us_full", *,
+                     neutral: bool = False, hq_to_win: int | None = None,
+                     variants: Variants | None = None) -> int:
+    """The seat the engine will draw to move first in a game of `seed` (it depends on the
+    seed and the number of players only, not on who sits where)."""
+    config = make_config(["easy"] * player_count, game_type, neutral=neutral,
+                         hq_to_win=hq_to_win, variants=variants)
+    return Game.new(config, seed).first_player
+
+
+def seating(levels: Sequence[str], index: int, first: int) -> list[str]:
+    """Seat by seat, the levels of game `index` when seat `first` moves first: the turn order
+    from the first mover is levels rotated by `index`, so every level moves first, second, ...
+    equally often (exactly, in every block of len(levels) games)."""
+    n = len(levels)
+    return [levels[(index + (seat - first)) % n] for seat in range(n)]
 
 
 @dataclass
@@ -93,6 +123,7 @@ class Summary:
 
     games: int = 0
     wins: dict[str, int] = field(default_factory=dict)
+    wins_moving_second: dict[str, int] = field(default_factory=dict)
     draws: int = 0
     seconds: list[float] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
@@ -107,6 +138,8 @@ class Summary:
             self.draws += 1
         else:
             self.wins[level] = self.wins.get(level, 0) + 1
+            if not result.winner_moved_first:
+                self.wins_moving_second[level] = self.wins_moving_second.get(level, 0) + 1
         self.seconds.append(result.seconds)
         self.turns.append(result.turns)
         self.decisions += result.decisions
@@ -117,6 +150,7 @@ class Summary:
         data: dict[str, Any] = {
             "games": self.games,
             "wins": dict(self.wins),
+            "wins_moving_second": dict(self.wins_moving_second),
             "draws": self.draws,
             "median_seconds_per_game": round(statistics.median(self.seconds), 4)
             if self.seconds else 0.0,
@@ -141,14 +175,18 @@ def run_games(levels: Sequence[str], games: int, *, game_type: str = "us_full",
               hq_to_win: int | None = None, variants: Variants | None = None,
               time_decisions: bool = False, progress: TextIO | None = None,
               on_game: Callable[[int, GameResult], None] | None = None) -> Summary:
-    """Plays `games` games, rotating the seats, and sums them up."""
-    summary = Summary(wins={level: 0 for level in dict.fromkeys(levels)})
+    """Plays `games` games, rotating the seats around the first mover, and sums them up."""
+    distinct = dict.fromkeys(levels)
+    summary = Summary(wins={level: 0 for level in distinct},
+                      wins_moving_second={level: 0 for level in distinct})
     n = len(levels)
     for i in range(games):
-        seated = [levels[(i + j) % n] for j in range(n)]
+        first = first_mover_seat(n, seed + i, game_type, neutral=neutral, hq_to_win=hq_to_win,
+                                 variants=variants)
+        seated = seating(levels, i, first)
         config = make_config(seated, game_type, neutral=neutral, hq_to_win=hq_to_win,
                              variants=variants)
-        result = play_game(config, seed + i, max_turns, time_decisions)
+        result = play_game(config, seed + i, max_turns, time_decisions, seated)
         summary.add(result)
         if on_game is not None:
             on_game(i, result)
@@ -177,6 +215,9 @@ def format_summary(summary: Summary, levels: Sequence[str]) -> str:
         seats = sum(1 for x in levels if x == level)
         share = won / data["games"] if data["games"] else 0.0
         lines.append(f"  {level:<9} won {won:>5} ({share:6.1%}) over {seats} seat(s)")
+    if len(levels) == 2:
+        for level, won in data["wins_moving_second"].items():
+            lines.append(f"  {level:<9} won {won:>5} of the games it moved second")
     lines.append(f"  draws (turn cap) {data['draws']}")
     lines.append(f"  median {data['median_seconds_per_game']:.3f} s per game, "
                  f"mean {data['mean_turns']} turns, {data['decisions_per_second']} decisions/s, "
@@ -196,7 +237,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The simulator's options, for `main.py --simulate N ...` (and this module's own CLI)."""
     _add(parser, "--simulate", type=int, metavar="N", help="play N computer-only games headless")
     _add(parser, "--players", default="good,standard,easy,easy",
-         help="levels of the seats, comma separated (easy, standard, good); 2 to 6")
+         help="levels of the seats, comma separated (easy, standard, good, or baseline: "
+         "the frozen Good of issue 14's start); 2 to 6")
     _add(parser, "--type", dest="game_type", choices=GAME_TYPES, default="us_full",
          help="game type (default us_full)")
     _add(parser, "--neutral", action="store_true", help="two players and a neutral")
@@ -213,9 +255,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Runs the simulator from parsed arguments; 0 on success, 2 on bad arguments."""
     levels = [x.strip().lower() for x in str(args.players).split(",") if x.strip()]
-    bad = [x for x in levels if x not in LEVELS]
+    bad = [x for x in levels if x not in ALL_LEVELS]
     if bad or not 2 <= len(levels) <= 6:
-        print(f"--players needs 2 to 6 of {', '.join(LEVELS)}; got {args.players!r}",
+        print(f"--players needs 2 to 6 of {', '.join(ALL_LEVELS)}; got {args.players!r}",
               file=sys.stderr)
         return 2
     games = int(args.simulate or 0)

@@ -115,7 +115,7 @@ def test_unknown_level_is_refused() -> None:
 def test_good_moving_second_holds_its_continents_in_the_set_up() -> None:
     """In a US duel the claiming leaves each side continents; the seat that does not move
     first plays its set-up with the border-holding profile, the first seat with its usual one."""
-    from game.ai.good import GOOD_DUEL, GOOD_DUEL_SECOND_SETUP, GoodGeneral
+    from game.ai.good import PROFILES, GoodGeneral
     from game.ai.view import SeatView
     from game.engine import Phase
 
@@ -129,7 +129,7 @@ def test_good_moving_second_holds_its_continents_in_the_set_up() -> None:
     good = generals[second]
     assert isinstance(good, GoodGeneral)
     view = SeatView(game, second)
-    expected = GOOD_DUEL_SECOND_SETUP if view.continents_of(second) else \
-        GoodGeneral.duel_second_setup_spread
+    expected = PROFILES["duel_second_setup"] if view.continents_of(second) else \
+        PROFILES["duel_second_setup_spread"]
     assert good.profile_for(view) is expected
-    assert generals[first].profile_for(SeatView(game, first)) is GOOD_DUEL
+    assert generals[first].profile_for(SeatView(game, first)) is PROFILES["duel"]

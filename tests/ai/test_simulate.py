@@ -57,3 +57,39 @@ def test_reroll_of_an_uncompared_die_never_hurts() -> None:
 def test_large_battles_are_priced_on_a_scaled_chain() -> None:
     p, lost, killed = odds(600, 300)
     assert p > 0.99 and killed == pytest.approx(300, rel=0.02) and lost > 0
+
+
+def test_duels_alternate_the_first_mover_exactly() -> None:
+    from game.ai.simulate import first_mover_seat, make_config, seating
+    from game.engine import Game
+
+    movers = []
+    for i in range(6):
+        first = first_mover_seat(2, 40 + i)
+        seated = seating(["good", "baseline"], i, first)
+        game = Game.new(make_config(seated), 40 + i)
+        assert game.first_player == first  # who sits where does not change the draw
+        movers.append(seated[first])
+    assert movers == ["good", "baseline"] * 3
+
+
+def test_four_player_seats_rotate_around_the_first_mover() -> None:
+    from game.ai.simulate import seating
+
+    levels = ["good", "a", "b", "c"]
+    orders = []
+    for i in range(4):
+        seated = seating(levels, i, first=2)
+        orders.append([seated[(2 + k) % 4] for k in range(4)])  # turn order from the mover
+    assert [order[0] for order in orders] == levels
+    assert all(sorted(order) == sorted(levels) for order in orders)
+
+
+def test_json_counts_wins_moving_second_and_takes_the_baseline(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["2", "--players", "good,baseline", "--json", "--seed", "21"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["wins_moving_second"]) == {"good", "baseline"}
+    assert sum(data["wins"].values()) + data["draws"] == 2
+    for level, won in data["wins_moving_second"].items():
+        assert 0 <= won <= data["wins"][level]

@@ -1,0 +1,297 @@
+# FROZEN on purpose: game/ai/evaluate.py as of commit 41ca4fe (the Good of issue 14's start). Never edit.
+"""A snapshot of the board from one seat, and what conquering a territory would be worth. No pygame.
+
+`Situation` is built once per decision from a SeatView: who holds what, incomes, threats,
+which continent to go for. `target_value` prices one conquest in armies; placement, attack
+and occupation all read the same prices, so a general's plan hangs together.
+"""
+
+from __future__ import annotations
+
+from game.ai.baseline.mapinfo import MapInfo, map_info
+from game.ai.baseline.profile import Profile
+from game.ai.baseline.view import PlayerId, SeatView
+from game.engine.board import TerritoryId
+from game.engine.dice import compare
+from game.engine.missions import CONQUER_24, OCCUPY_18
+from game.engine.odds import attack_odds
+
+WIN = 1000.0
+# Above this many armies a side, odds are worked out on a scaled-down battle: the exact chain
+# grows with the product of the counts, and decisions must stay well under 50 ms.
+ODDS_CAP = 60
+
+
+def odds(attacking: int, defending: int) -> tuple[float, float, float]:
+    """(chance of conquest, expected armies lost, expected armies killed) fighting to the end."""
+    scale = 1.0
+    if attacking > ODDS_CAP or defending > ODDS_CAP:
+        scale = max(attacking, defending) / ODDS_CAP
+        attacking = max(2, round(attacking / scale))
+        defending = max(1, round(defending / scale))
+    o = attack_odds(attacking, defending)
+    return (o.win_probability, o.expected_attacker_losses * scale,
+            o.expected_defender_losses * scale)
+
+
+class Situation:
+    """Everything a decision needs to know, computed once from the seat's view."""
+
+    def __init__(self, view: SeatView, profile: Profile) -> None:
+        self.view = view
+        self.profile = profile
+        self.info: MapInfo = map_info(view.board)
+        info = self.info
+        self.me: PlayerId = view.seat
+        self.owner = view.owner
+        self.armies = view.armies
+        self.neutral = view.neutral_id
+        self.active = view.active_players()
+        self.rivals = [p for p in self.active if p != self.me]
+        owner, armies = self.owner, self.armies
+        count: dict[PlayerId | None, int] = {}
+        total: dict[PlayerId | None, int] = {}
+        for t in info.territories:
+            o = owner[t]
+            count[o] = count.get(o, 0) + 1
+            total[o] = total.get(o, 0) + armies[t]
+        self.count = count
+        self.total = total
+        self.mine = [t for t in info.territories if owner[t] == self.me]
+        # continent -> its single owner (None if split), and how many we lack there
+        self.continent_owner: dict[str, PlayerId | None] = {}
+        self.lacking: dict[str, int] = {}
+        for c, ts in info.members.items():
+            first = owner[ts[0]]
+            self.continent_owner[c] = first if all(owner[t] == first for t in ts) else None
+            self.lacking[c] = sum(1 for t in ts if owner[t] != self.me)
+        self.income: dict[PlayerId, int] = {}
+        for p in self.active:
+            bonus = sum(info.bonus[c] for c, o in self.continent_owner.items() if o == p)
+            self.income[p] = max(3, count.get(p, 0) // 3) + bonus
+        self.card_value = self._card_value()
+        # Long games grow into stand-offs of huge stacks; from round 30 on, armies are held
+        # cheaper so someone breaks through (the turn cap must almost never be reached).
+        patience = max(0.3, 1.0 - max(0, view.round - 30) / 40)
+        self.loss_weight = profile.loss_weight * patience
+        self.min_attack_p = profile.min_attack_p * patience
+        self.in_contact = any(
+            self.is_enemy(owner[n]) for t in self.mine for n in info.neighbours[t]
+        )
+        # Killing armies helps us most in a duel; with several rivals the others profit too.
+        self.kill_weight = profile.kill_weight * (1.0 if len(self.rivals) <= 1 else 0.6)
+        self.mission = view.mission if profile.objectives else None
+        self.target_continent: str | None = None
+        self.mission_continents: tuple[str, ...] = ()
+        if self.mission is not None and view.objective == "missions":
+            self.mission_continents = self.mission.continents
+        if profile.plan_continent:
+            self.target_continent = self._choose_target_continent()
+        self._values: dict[TerritoryId, float] = {}
+
+    # ------------------------------------------------------------------ basics
+    def is_enemy(self, pid: PlayerId | None) -> bool:
+        """An active rival: someone who may attack us (the neutral never does)."""
+        return pid is not None and pid != self.me and pid != self.neutral
+
+    def threat(self, t: TerritoryId, skip: TerritoryId | None = None) -> float:
+        """How hard `t` may be hit next turn: the strongest enemy stack beside it, plus part of
+        that enemy's reinforcements and of the other stacks around."""
+        strongest = 0.0
+        others = 0.0
+        owner, armies = self.owner, self.armies
+        for n in self.info.neighbours[t]:
+            o = owner[n]
+            if n == skip or o == self.me or o is None or o == self.neutral:
+                continue
+            force = armies[n] - 1 + 0.5 * self.income.get(o, 3)
+            if force > strongest:
+                others += strongest
+                strongest = force
+            else:
+                others += armies[n] - 1
+        return strongest + 0.3 * others
+
+    def has_foreign_neighbour(self, t: TerritoryId) -> bool:
+        owner = self.owner
+        return any(owner[n] != self.me for n in self.info.neighbours[t])
+
+    def frontier(self) -> list[TerritoryId]:
+        """Our territories that touch someone else's (neutral included)."""
+        return [t for t in self.mine if self.has_foreign_neighbour(t)]
+
+    def _card_value(self) -> float:
+        """Armies that earning one more card is worth: about a third of a set, a bit more
+        because a full hand forces a trade when we choose."""
+        upcoming = self.view.upcoming_set_value()
+        if upcoming is None:
+            return 2.6
+        return max(2.0, min(60.0, upcoming * 0.4))
+
+    def odds_win(self, attacking: int, defending: int) -> float:
+        if attacking < 2:
+            return 0.0
+        return odds(attacking, defending)[0]
+
+    # ------------------------------------------------------------------ planning
+    def _choose_target_continent(self) -> str | None:
+        """The continent we are closest to taking, for its worth: where to mass this turn."""
+        info, owner, armies = self.info, self.owner, self.armies
+        best, best_score = None, 0.0
+        for c, ts in info.members.items():
+            lacking = self.lacking[c]
+            if lacking == 0:
+                continue
+            ours = len(ts) - lacking
+            near = 0
+            for t in ts:
+                if owner[t] == self.me:
+                    near += armies[t]
+                else:
+                    for n in info.neighbours[t]:
+                        if owner[n] == self.me and info.continent_of[n] != c:
+                            near += armies[n] - 1
+            cost = sum(armies[t] + 1 for t in ts if owner[t] != self.me)
+            worth = info.weight[c] * (1.0 + ours / len(ts)) * (info.bonus[c] + 1)
+            if c in self.mission_continents:
+                worth *= 3.0
+            score = worth * (near + 1) / (cost + 2.0 * len(info.borders[c]) + 1)
+            if near == 0:
+                score *= 0.2
+            if score > best_score:
+                best, best_score = c, score
+        return best
+
+    # ------------------------------------------------------------------ prices
+    def elimination_value(self, pid: PlayerId) -> float:
+        """What knocking a player out gives: their cards, and a rival the fewer."""
+        value = 4.0 + self.view.card_count(pid) * self.card_value * 1.3
+        if self.profile.objectives and self.view.objective == "world" and self.rivals == [pid]:
+            value += WIN
+        mission = self.mission
+        if mission is not None and mission.destroy_colour == self.view.colour(pid):
+            value += WIN
+        return value
+
+    def target_value(self, x: TerritoryId) -> float:
+        """What conquering `x` now is worth to us, in armies (before the cost of the battle)."""
+        cached = self._values.get(x)
+        if cached is not None:
+            return cached
+        p, info = self.profile, self.info
+        view = self.view
+        o = self.owner[x]
+        c = info.continent_of[x]
+        bonus = info.bonus[c]
+        value = p.territory_value
+        if not view.conquered_this_turn:
+            value += self.card_value * p.card_weight
+        lacking = self.lacking[c]
+        complete = lacking == 1
+        if complete:
+            value += bonus * p.complete_weight
+            if c in self.mission_continents:
+                value += bonus * p.complete_weight
+        elif c == self.target_continent or c in self.mission_continents:
+            value += bonus * p.progress_weight / lacking
+        if o is not None and o != self.neutral:
+            if self.continent_owner[c] == o:
+                value += bonus * p.break_weight
+            left = self.count.get(o, 0)
+            if left == 1:
+                value += self.elimination_value(o)
+            elif p.hunt and left <= 4 and self.total.get(o, 0) <= 3 * left + 4:
+                value += self.elimination_value(o) * 0.6 / left
+            if self.mission is not None and self.mission.destroy_colour == view.colour(o):
+                value += 3.0
+        else:
+            value *= 0.85
+        if p.objectives:
+            value += self._objective_value(x, o, complete, c)
+        self._values[x] = value
+        return value
+
+    def _objective_value(self, x: TerritoryId, o: PlayerId | None, complete: bool,
+                         c: str) -> float:
+        view = self.view
+        value = 0.0
+        if view.objective == "headquarters" and view.hq_revealed:
+            own_hq = view.headquarters(self.me)
+            hqs = [view.headquarters(q) for q in range(view.player_count)]
+            if x in hqs:
+                value += 15.0
+                held = sum(1 for h in hqs if h is not None and self.owner[h] == self.me)
+                if own_hq is not None and self.owner[own_hq] == self.me and \
+                        held + 1 >= view.hq_to_win:
+                    value += WIN
+        mission = self.mission
+        if mission is not None and view.objective == "missions":
+            mine = len(self.mine)
+            if mission.id == CONQUER_24:
+                value += 0.8 + (WIN if mine + 1 >= 24 else 0.0)
+            elif mission.id == OCCUPY_18:
+                solid = sum(1 for t in self.mine if self.armies[t] >= 2)
+                value += 0.5 + (WIN / 2 if solid + 1 >= 18 else 0.0)
+            elif mission.continents and complete:
+                holding = set(view.continents_of(self.me)) | {c}
+                wanted = set(mission.continents)
+                if wanted <= holding and (not mission.plus_one_continent
+                                          or len(holding) > len(wanted)):
+                    value += WIN
+        return value
+
+    def attack_score(self, source: TerritoryId, x: TerritoryId,
+                     extra: int = 0) -> tuple[float, float]:
+        """(chance of conquest, expected gain in armies) of attacking `x` from `source` with
+        `extra` armies added first."""
+        a = self.armies[source] + extra
+        d = self.armies[x]
+        if a < 2:
+            return 0.0, -1.0
+        p, lost, killed = odds(a, d)
+        gain = (p * self.target_value(x) - self.loss_weight * lost
+                + self.kill_weight_against(self.owner[x]) * killed
+                - (self.exposure(x) + self.profile.spread_cost) * p)
+        return p, gain
+
+    def kill_weight_against(self, pid: PlayerId | None) -> float:
+        """Killing a much weaker player's armies is worth it even one for one: attrition is
+        how the stronger side wins, and it keeps games from freezing into stand-offs."""
+        if pid is None or pid == self.neutral:
+            # The neutral never attacks, so its armies matter only as a wall; when the wall
+            # is all that stands between us and every rival, breaking it is the game.
+            if not self.in_contact:
+                return max(self.kill_weight, self.loss_weight)
+            return self.kill_weight * 0.5
+        if self.total.get(self.me, 0) >= 1.5 * self.total.get(pid, 0):
+            return max(self.kill_weight, self.loss_weight)
+        return self.kill_weight
+
+    def exposure(self, x: TerritoryId) -> float:
+        """Cost of standing in `x` after taking it: the enemy stacks that will face it."""
+        weight = self.profile.exposure_weight
+        if weight == 0.0:
+            return 0.0
+        # Capped: beyond a point a bigger enemy stack does not make losing `x` likelier.
+        return weight * min(self.threat(x), 10.0)
+
+
+def roll_gain(attacker: tuple[int, ...], defender: tuple[int, ...]) -> int:
+    """Defender losses minus attacker losses of a roll: how good the dice on the table are."""
+    a_loss, d_loss = compare(attacker, defender)
+    return d_loss - a_loss
+
+
+def advantage_gain(kind: str, attacker: tuple[int, ...], defender: tuple[int, ...]) -> float:
+    """Expected improvement of a roll from an advantage: 'six' turns the lowest die into a
+    6, 'reroll' throws it again (which can also make things worse)."""
+    before = roll_gain(attacker, defender)
+    dice = sorted(attacker, reverse=True)
+    if kind == "six":
+        dice[-1] = 6
+        return roll_gain(tuple(sorted(dice, reverse=True)), defender) - before
+    total = 0
+    for face in range(1, 7):
+        trial = dice[:-1] + [face]
+        total += roll_gain(tuple(sorted(trial, reverse=True)), defender)
+    return total / 6.0 - before

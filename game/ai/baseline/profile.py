@@ -1,0 +1,79 @@
+# FROZEN on purpose: game/ai/profile.py as of commit 41ca4fe (the Good of issue 14's start). Never edit.
+"""The knobs that make one level of general differ from another. No pygame.
+
+All three levels share the same decision code; a level is a `Profile` (how cautious, what it
+pays attention to) and, for Easy, a dose of carelessness. Numbers are in armies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """How a general weighs its choices.
+
+    Attributes:
+        name: the level ("easy", "standard", "good").
+        min_attack_p: least chance of conquest (fighting to the end) to start an attack.
+        continue_p: least chance of conquest to roll on in an attack already begun.
+        min_gain: least expected gain (in armies) an attack must promise.
+        loss_weight: what one lost army of ours costs.
+        kill_weight: what one army killed of the enemy is worth.
+        card_weight: scale of the value of earning this turn's card.
+        complete_weight: value of completing a continent, per army of its bonus.
+        progress_weight: value of a step into the continent we are taking, per bonus army.
+        break_weight: value of breaking an opponent's continent, per bonus army.
+        hunt: whether to finish weak players off for their cards.
+        plan_continent: whether to pick a continent to take this turn and mass for it.
+        defend_share: most of the reinforcements spent on holding continent borders.
+        defend_ratio: armies wanted on a border per army of the strongest stack facing it.
+        smart_occupy: split armies between the old and the new territory by threats.
+        smart_fortify: free moves also rebalance borders, not only bring up the rear.
+        hold_cards: hold sets in fixed-value games until the set is worth it.
+        objectives: play for missions and headquarters, not only for the world.
+        exposure_weight: cost of standing in a newly taken territory, per army threatening it.
+        territory_value: worth of one more territory in itself (income, a rival's loss).
+        spread_cost: cost of the army a conquest leaves behind, thinning the stack.
+        setup_spread: share of set-up armies put on the most outmatched borders, not the stack.
+        front_defence: share of each turn's armies spread over the most outmatched borders.
+        careless: chance of a careless (random) choice at each decision.
+        claim_focus, claim_scale: how strongly claiming prefers small continents with few
+            borders: a continent's worth w (mapinfo weight) counts as claim_scale * w ** claim_focus
+            (against the pull of neighbouring claims); 1 and 1 leave it as it is.
+        claim_bias: spread (standard deviation of its logarithm) of the factor this game's
+            liking puts on each continent's worth when claiming, drawn once per game from the
+            general's RNG, so another seed opens another way.
+        claim_noise: claims are drawn among the territories scoring within this share of the
+            best claim's score (the best likeliest); 0 takes the best (ties at random).
+    """
+
+    name: str
+    min_attack_p: float
+    continue_p: float
+    min_gain: float
+    loss_weight: float
+    kill_weight: float
+    card_weight: float
+    complete_weight: float
+    progress_weight: float
+    break_weight: float
+    hunt: bool
+    plan_continent: bool
+    defend_share: float
+    defend_ratio: float
+    smart_occupy: bool
+    smart_fortify: bool
+    hold_cards: bool
+    objectives: bool
+    exposure_weight: float = 0.0
+    territory_value: float = 1.0
+    spread_cost: float = 0.0
+    setup_spread: float = 0.0
+    front_defence: float = 0.0
+    careless: float = 0.0
+    claim_focus: float = 1.0
+    claim_scale: float = 1.0
+    claim_bias: float = 0.0
+    claim_noise: float = 0.0
