@@ -63,10 +63,14 @@ class LogList(Widget):
             self.scroll(-3 * cmd.value)
         elif kind is Command.PRESS and self.rect.collidepoint(cmd.pos):
             if cmd.pos[0] >= self.rect.right - SCROLLBAR_WIDTH:
-                # the bar: jump to where it was pressed (a long log is crossed in one click)
-                share = (cmd.pos[1] - self.rect.y) / max(1, self.rect.height)
-                self.top = max(0, min(self.max_top, round(share * len(self.lines))
-                                      - self.visible_rows // 2))
+                # the bar: centre the thumb where it was pressed (a long log is crossed in one
+                # click); the inverse of draw_scrollbar's thumb, so the ends of the bar reach the
+                # ends of the log
+                inner = self.rect.inflate(-2, -2)
+                thumb = max(6, inner.height * self.visible_rows // max(1, len(self.lines)))
+                travel = max(1, inner.height - thumb)
+                share = (cmd.pos[1] - inner.y - thumb / 2) / travel
+                self.top = max(0, min(self.max_top, round(share * self.max_top)))
             else:
                 self.scroll(-page if cmd.pos[1] < self.rect.centery else page)
         else:
