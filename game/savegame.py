@@ -26,8 +26,8 @@ FORMAT = "conquest-save"
 # Version history (append only):
 #   1 - first format.
 VERSION = 1
-MAX_SAVE_BYTES = 8 * 1024 * 1024
-MAX_LISTED = 200
+MAX_SAVE_BYTES = 2 * 1024 * 1024
+MAX_LISTED = 100
 SAVES_DIR = Path(__file__).resolve().parent.parent / "saves"
 AUTOSAVE_NAME = "autosave"
 SETTINGS_NAME = "settings"

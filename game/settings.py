@@ -7,6 +7,7 @@ message area, so a broken settings file never stops the game. Writes are atomic.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
@@ -137,6 +138,23 @@ def _scalar(value: Any) -> bool:
         or isinstance(value, str) and len(value) <= MAX_SETUP_TEXT
 
 
+def _words(item: Any) -> bool:
+    return isinstance(item, list) and all(isinstance(v, str) for v in item)
+
+
+# The answers the setup screen keeps, each with the shape it can read (it checks the meaning).
+SETUP_SHAPES: dict[str, Any] = {
+    "count": lambda v: type(v) is int,
+    "names": _words,
+    "colours": _words,
+    "levels": _words,
+    "game_type": lambda v: isinstance(v, str),
+    "design": lambda v: isinstance(v, dict),
+    "neutral": lambda v: type(v) is bool,
+    "hq_to_win": lambda v: v is None or type(v) is int,
+}
+
+
 def _last_setup(value: Any) -> dict[str, Any]:
     """The remembered set-up as a small table of plain values: each answer a word, number or
     switch, a short list of them, or a small table of them (the designed game). Anything else
@@ -147,6 +165,9 @@ def _last_setup(value: Any) -> dict[str, Any]:
     kept: dict[str, Any] = {}
     for key, item in list(value.items())[:MAX_SETUP_KEYS]:
         if not isinstance(key, str) or len(key) > MAX_SETUP_TEXT:
+            continue
+        shape = SETUP_SHAPES.get(key)
+        if shape is not None and not shape(item):
             continue
         if _scalar(item):
             kept[key] = item
@@ -207,6 +228,9 @@ class SettingsStore:
 
     def _set_aside(self, reason: str) -> str:
         try:
+            if not stat.S_ISREG(os.lstat(self.path).st_mode):
+                # a folder, a FIFO or a link is left where it is: the game just does not use it
+                return f"{reason} The game uses its defaults."
             os.replace(self.path, self.set_aside_path)
         except OSError:
             return f"{reason} The game uses its defaults."

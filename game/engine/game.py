@@ -947,9 +947,22 @@ class Game:
             events.append(ev.PhaseChanged(self.phase.value, self.current))
 
     # ------------------------------------------------------------------ cards
+    def canonical_trade(self, cards: tuple[str, str, str]) -> tuple[str, str, str]:
+        """The listed order (see `trade_orders`) that trading `cards` in this order amounts to:
+        the same bonus card, the same discard pile. `apply` trades in this order."""
+        hand = self.players[self.current].hand
+        ordered = sorted(cards, key=hand.index)
+        orders = self.trade_orders((ordered[0], ordered[1], ordered[2]))
+        if len(orders) == 1:
+            return orders[0]
+        first = next(c for c in cards if c in self.board.territories
+                     and self.owner[c] == self.current)
+        return next(o for o in orders if o[0] == first)
+
     def _do_trade(self, action: act.TradeCards, events: list[ev.Event]) -> None:
         pid = self.current
         player = self.players[pid]
+        action = act.TradeCards(self.canonical_trade(action.cards))
         value = self.set_value(action.cards)
         for card in action.cards:
             player.hand.remove(card)
