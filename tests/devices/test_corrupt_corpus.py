@@ -29,6 +29,7 @@ from game.scenes.files import ResumeGameScene
 from game.scenes.launch import offer_interrupted_game
 from game.settings import Settings, SettingsStore
 from tests.engine.rules_check import violations
+from tests.figures import report
 from tests.scenes.screens_support import played_game
 
 DT = 1 / 60
@@ -274,7 +275,7 @@ def run_corpus(app: Any, folder: Path, sample: int | None, seed: int = 13) -> Co
 
 
 def _report(figures: CorpusFigures) -> None:
-    print("\n" + figures.line())
+    report(figures.line())
     for line in (figures.exceptions + figures.bad_messages + figures.violations
                  + figures.hangs)[:12]:
         print("  " + line)

@@ -25,6 +25,7 @@ from game.scenes.play import PlayScene, start_demo
 from game.scenes.title import TitleScene
 from tests.devices.test_monkey import Monkey
 from tests.engine.rules_check import violations
+from tests.figures import report
 from tests.scenes.driver import new_game
 
 DT = 1 / 60
@@ -163,7 +164,7 @@ def run_fuzz(app: Any, events: int, seed: int) -> FuzzFigures:
 
 
 def _report(figures: FuzzFigures) -> None:
-    print("\n" + figures.line())
+    report(figures.line())
     print("  scenes seen: " + ", ".join(sorted(figures.scenes)))
     for line in (figures.exceptions + figures.violations + figures.hangs)[:10]:
         print("  " + line)

@@ -20,6 +20,7 @@ from game.engine import ArmyChoice, Game, GameConfig, IllegalActionError, Phase,
 from game.engine import actions as act
 from game.engine.config import COLOURS
 from tests.engine.rules_check import violations
+from tests.figures import report
 
 TYPES = ("uk_full", "us_full", "uk_short", "us_short", "custom")
 MAX_ACTIONS = 4000
@@ -164,7 +165,7 @@ def run_soak(games: int, first_seed: int = 1, trip_every: int = 1) -> Figures:
 
 
 def _report(figures: Figures) -> None:
-    print("\n" + figures.line())
+    report(figures.line())
     for line in (figures.violations + figures.exceptions)[:10]:
         print("  " + line)
     assert not figures.violations, figures.violations[:3]

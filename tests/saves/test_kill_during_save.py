@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from game.savegame import load_game, tidy_saves_folder
+from tests.figures import report
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = textwrap.dedent('''
@@ -100,10 +101,17 @@ def kill_runs(folder: Path, kills: int, seed: int = 1) -> dict[str, int]:
     return figures
 
 
+def _line(figures: dict[str, int]) -> str:
+    return (f"kill -9: {figures['kills']} kills mid-play and mid-save, "
+            f"{figures['stray_files_removed']} temporary files removed at the next start, "
+            f"0 stray files left, every autosave loaded ({figures['exact']} at the last "
+            f"completed action, {figures['one_ahead']} at the action being saved)")
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no kill -9 here")
 def test_kill_9_during_saves_small(tmp_path: Path) -> None:
     figures = kill_runs(tmp_path / "saves", kills=8)
-    print(f"\nkill -9: {figures}")
+    report(_line(figures))
     assert figures["kills"] == 8
 
 
@@ -111,5 +119,5 @@ def test_kill_9_during_saves_small(tmp_path: Path) -> None:
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no kill -9 here")
 def test_kill_9_during_saves_300_times(tmp_path: Path) -> None:
     figures = kill_runs(tmp_path / "saves", kills=300, seed=9)
-    print(f"\nkill -9: {figures}")
+    report(_line(figures))
     assert figures["kills"] == 300
