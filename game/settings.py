@@ -6,6 +6,7 @@ message area, so a broken settings file never stops the game. Writes are atomic.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from collections.abc import Mapping
@@ -215,6 +216,10 @@ class SettingsStore:
         file is set aside (renamed to settings.json.bad) so the next save starts clean and the
         message is not repeated at every start."""
         remove_stale_temporaries(self.path.parent, stem=self.path.stem)
+        legacy = self.path.with_name(self.path.name + ".tmp")  # the old writer's temporary file
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(legacy).st_mode):
+                legacy.unlink()
         try:
             data = read_json(self.path, MAX_SETTINGS_BYTES, "settings file")
         except FileNotFoundError:
