@@ -70,7 +70,7 @@ class Variants:
         if limit is not None and (
             type(limit) is not int or not MIN_ARMY_LIMIT <= limit <= HARD_ARMY_LIMIT
         ):
-            raise StateError(f"army limit {limit!r} is not between 5 and 750")
+            raise StateError("the army limit must be a whole number from 5 to 750")
         flags = {}
         for key in ("low_exchange_rate", "supply_lines", "attack_advantage", "computer_advantage"):
             value = data.get(key, False)
@@ -152,10 +152,11 @@ class GameConfig:
             raise StateError("each player needs a different colour from " + ", ".join(COLOURS))
         if any(p.level not in LEVELS for p in self.players):
             raise StateError("a player's level must be one of " + ", ".join(LEVELS))
-        if any(not p.name.strip() or len(p.name) > 16 for p in self.players):
-            raise StateError("player names must be 1 to 16 characters")
+        if any(not p.name.strip() or len(p.name) > 16 or not p.name.isprintable()
+               for p in self.players):
+            raise StateError("player names must be 1 to 16 printable characters")
         checks = [
-            (self.game_type in GAME_TYPES, f"unknown game type {self.game_type!r}"),
+            (self.game_type in GAME_TYPES, "the game type is not one this game knows"),
             (self.flavour in ("uk", "us"), "flavour must be uk or us"),
             (self.territory_selection in ("manual", "random"),
              "territory selection must be manual or random"),

@@ -178,3 +178,18 @@ def test_legal_actions_list_one_trade_per_result_and_apply_agrees(flavour: str) 
         assert _result(game, order) in results_listed
     if flavour == "us_full":
         assert len(listed) == 3  # each of the three held territories can earn the bonus
+
+
+def test_actions_come_back_from_their_data_and_junk_is_refused_in_words() -> None:
+    from game.engine.actions import action_from_dict
+
+    samples = [act.ClaimTerritory("alaska"), act.TradeCards(("a", "b", "c")),
+               act.Attack("alaska", "kamchatka", 3, "do_or_die"), act.SetVariant("army_limit", None),
+               act.EndGame()]
+    for action in samples:
+        assert action_from_dict(action.to_dict()) == action
+    for junk in ([], {"kind": "fly"}, {"kind": "claim"}, {"kind": "claim", "territory": [1]},
+                 {"kind": "trade", "cards": "abc"}, {"kind": "defend", "dice": 10**30}):
+        with pytest.raises(StateError) as caught:
+            action_from_dict(junk)
+        assert "(" not in str(caught.value)
