@@ -297,3 +297,36 @@ def test_corpus_every_mutant(device_app: Any, tmp_path: Path) -> None:
     _report(figures)
     assert figures.mutants > 500
     pygame.event.clear()
+
+
+def test_a_finished_game_in_the_autosave_is_not_offered(device_app: Any, tmp_path: Path) -> None:
+    import json as json_
+
+    from game.engine import actions as act
+
+    game = played_game(turns=2)
+    game.apply(act.EndGame())
+    folder = tmp_path / "finished"
+    folder.mkdir()
+    # written as an older version of the game would have: a finished game in the autosave
+    data = {"format": "conquest-save", "version": 1, "saved_at": "2026-01-01T10:00:00",
+            "name": "autosave", "game": game.to_dict(), "options": {}}
+    (folder / "autosave.json").write_text(json_.dumps(data))
+    assert offer_interrupted_game(device_app, folder) is False
+    assert not (folder / "autosave.json").exists()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_as_the_autosave_is_reported_without_hanging(device_app: Any,
+                                                            tmp_path: Path) -> None:
+    import os
+
+    folder = tmp_path / "fifo"
+    folder.mkdir()
+    os.mkfifo(folder / "autosave.json")
+    began = time.monotonic()
+    assert offer_interrupted_game(device_app, folder) is True
+    device_app.scenes.apply_pending()
+    assert isinstance(device_app.scenes.top, MessageDialogScene)
+    assert "not an ordinary file" in _dialog_text(device_app.scenes.top)
+    assert time.monotonic() - began < 2.0
