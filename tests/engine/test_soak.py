@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.engine import ArmyChoice, Game, GameConfig, IllegalActionError, Phase, PlayerSpec, Variants
+from game.engine import ArmyChoice, Game, GameConfig, IllegalActionError, PlayerSpec, Variants
 from game.engine import actions as act
 from game.engine.config import COLOURS
 from tests.engine.rules_check import violations
