@@ -402,9 +402,6 @@ def _check_phase(game: Game) -> None:
     if phase == Phase.REINFORCE and not game.must_trade() and not (
             game.reinforcements > 0 and game.capacity(game.current) > 0):
         raise StateError("the game is reinforcing with nothing to place")
-    if phase in (Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY, *BATTLE_PHASES):
-        if game.reinforcements > game.capacity(game.current):
-            raise StateError("there are more reinforcements than room for them")
     if game.can_undo_placements():
         placed: dict[str, int] = {}
         for t, n in game.placements:
