@@ -765,8 +765,6 @@ class Game:
 
     def _check_end_game(self, action: act.EndGame) -> None:
         self._require(not self.is_over, "The game is over.")
-        self._require(self.phase != Phase.CLAIM,
-                      "The game can be ended once every territory has been claimed.")
 
     # ------------------------------------------------------------------ set-up handlers
     def _do_claim(self, action: act.ClaimTerritory, events: list[ev.Event]) -> None:

@@ -366,7 +366,7 @@ def _check_phase(game: Game) -> None:
     """The phase must be backed by the data it needs."""
     phase = game.phase
     unclaimed = [t for t, o in game.owner.items() if o is None]
-    if unclaimed and phase != Phase.CLAIM:
+    if unclaimed and phase != Phase.CLAIM and not _abandoned_while_claiming(game):
         raise StateError(f"{unclaimed[0]} is unclaimed, but the game is past claiming")
     if phase == Phase.CLAIM and not unclaimed:
         raise StateError("the game is claiming territories but none is left")
@@ -420,6 +420,12 @@ def _check_phase(game: Game) -> None:
         raise StateError("a game still in play has a winner")
 
 
+def _abandoned_while_claiming(game: Game) -> bool:
+    """End Game chosen while territories were being claimed: some are still unowned."""
+    return (game.phase == Phase.GAME_OVER and game.end_reason == "abandoned" and game.turn == 0
+            and any(o is None for o in game.owner.values()))
+
+
 def _check_battle(game: Game) -> None:
     """A battle under way: the territories, the dice and the offers agree with the armies."""
     phase, battle = game.phase, game.battle
@@ -462,7 +468,7 @@ def _check_battle(game: Game) -> None:
 def _check_players(game: Game) -> None:
     """Seats, hands, missions and headquarters as play leaves them."""
     colours_in_play = {p.colour for p in game.players if not p.is_neutral}
-    setup = game.phase in (Phase.CLAIM,)
+    setup = game.phase == Phase.CLAIM or _abandoned_while_claiming(game)
     missions = game.config.objective == "missions"
     for index, player in enumerate(game.players):
         who = f"player {index + 1}"

@@ -135,7 +135,7 @@ class PlayMenus:
                 separator(),
                 MenuItem("Extend Game...", self.extend,
                          enabled=lambda: g().is_legal(act.ExtendGame())),
-                MenuItem("End Game...", self.end_game, enabled=lambda: g().is_legal(act.EndGame())),
+                MenuItem("End Game...", self.end_game, enabled=lambda: not g().is_over),
             ]),
             Menu("INFO", [
                 MenuItem("Battles", self.info(BattlesInfoScene)),

@@ -21,6 +21,9 @@ def violations(game: Any) -> list[str]:
     board = game.board
     players = game.players
     phase = game.phase.value
+    # End Game may be chosen while claiming: the board then stays as the claiming left it
+    claiming = phase == "claim" or (phase == "game_over" and game.end_reason == "abandoned"
+                                    and game.turn == 0)
     neutral = len(players) - 1 if players and players[-1].is_neutral else None
 
     def bad(text: str) -> None:
@@ -38,7 +41,7 @@ def violations(game: Any) -> list[str]:
     for t in board.territories:
         owner, armies = game.owner[t], game.armies[t]
         if owner is None:
-            if phase != "claim" or armies != 0:
+            if not claiming or armies != 0:
                 bad(f"{t} is unowned in phase {phase} or holds armies")
             continue
         held[owner] += 1
@@ -49,7 +52,7 @@ def violations(game: Any) -> list[str]:
     for pid, p in enumerate(players):
         if p.eliminated and (held[pid] or p.hand):
             bad(f"eliminated player {pid} still holds territories or cards")
-        if not p.eliminated and phase != "claim" and held[pid] == 0:
+        if not p.eliminated and not claiming and held[pid] == 0:
             bad(f"player {pid} holds nothing but is not eliminated")
         if p.is_neutral and (p.hand or p.mission):
             bad("the neutral holds cards or a mission")
