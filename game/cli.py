@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+
+MAX_SEED = 2**63 - 1  # the engine's range: a save keeps the seed and checks it on load
 
 
 def _positive_int(text: str) -> int:
@@ -20,6 +24,37 @@ def _positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be 1 or more")
     return value
+
+
+def _seed(text: str) -> int:
+    """A seed is a whole number from 0 to 2**63-1, so every save of the game loads again."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}")
+    return value
+
+
+def _shots_folder(text: str) -> Path:
+    """A folder the frames can be written to: made if missing, refused if it cannot be."""
+    path = Path(text)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(
+            f"cannot use {text[:80]!r} as a folder ({exc.strerror or 'error'})") from None
+    if not path.is_dir() or not os.access(path, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write frames into {text[:80]!r}")
+    return path
+
+
+def _settings_file(text: str) -> Path:
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text[:80]!r} is a folder, not a settings file")
+    return path
 
 
 def add_display_options(parser: argparse.ArgumentParser) -> None:
@@ -32,13 +67,13 @@ def add_display_options(parser: argparse.ArgumentParser) -> None:
                         help="start in a window")
     group.add_argument("--frames", type=_positive_int, metavar="N",
                        help="quit after N frames, with a fixed time step (tests, screenshots)")
-    group.add_argument("--shots", type=Path, metavar="DIR",
+    group.add_argument("--shots", type=_shots_folder, metavar="DIR",
                        help="save frames as PNG files in DIR (with --frames)")
     group.add_argument("--shot-every", type=_positive_int, default=0, metavar="K",
                        help="save every K-th frame (default: only the last)")
     group.add_argument("--headless", action="store_true",
                        help="no window or sound device (SDL dummy drivers)")
-    group.add_argument("--settings", type=Path, metavar="FILE",
+    group.add_argument("--settings", type=_settings_file, metavar="FILE",
                        help="settings file (default saves/settings.json)")
 
 
@@ -47,7 +82,7 @@ def add_demo_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("demo")
     group.add_argument("--demo", action="store_true",
                        help="computer generals play every seat (any key returns to the title)")
-    group.add_argument("--seed", type=int, default=None,
+    group.add_argument("--seed", type=_seed, default=None,
                        help="seed of the demo game or of the first simulated game")
     group.add_argument("--fast", action="store_true", help="demo at top speed")
 
@@ -115,6 +150,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif getattr(args, "verify", False) or getattr(args, "export", None):
         print("--verify and --export need --replay FILE", file=sys.stderr)
         return 2
+    problem = _display_problem(bool(getattr(args, "headless", False)))
+    if problem:
+        print(f"conquest: {problem}", file=sys.stderr)
+        return 1
+    from game.savegame import tidy_saves_folder  # noqa: PLC0415
+
+    tidy_saves_folder()  # temporary files left by a save that was killed
     from game.app import AppOptions, run  # noqa: PLC0415 - pygame loads only when the game is played
 
     options = AppOptions.from_args(args)
@@ -132,6 +174,20 @@ def _replay_scene(path: Path) -> Callable[..., object]:
         return start_replay(app, path)  # type: ignore[arg-type]
 
     return first_scene
+
+
+def _display_problem(headless: bool) -> str | None:
+    """Why no window can open (said in words, not a traceback), or None."""
+    if headless:
+        return None
+    import pygame  # noqa: PLC0415
+
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        return (f"no display to open a window on ({exc}). Run Conquest on a desktop, or with "
+                "--headless for tests.")
+    return None
 
 
 def _demo_scene(args: argparse.Namespace) -> Callable[..., object]:

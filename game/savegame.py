@@ -2,33 +2,41 @@
 
 A save file is `{"format": "conquest-save", "version": N, "saved_at": ..., "name": ...,
 "game": <Game.to_dict()>, "options": {...}}`. Loading refuses anything it cannot trust with a
-SaveFormatError whose message names the problem, so a bad file never crashes the game.
+SaveFormatError whose message names the problem in a player's words, so a bad file never
+crashes the game. Files are read through game/jsonfile.py (regular files only, sizes and
+values bounded); the game is rebuilt by the engine's checked loader on the board the save
+names (an id, never a path).
 """
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from game.boards import BoardError, load_board
 from game.engine import Game, StateError
-import contextlib
+from game.engine.board import is_board_id
+from game.jsonfile import FileRefused, read_json, remove_stale_temporaries, write_json_atomically
 
 FORMAT = "conquest-save"
 # Version history (append only):
 #   1 - first format.
 VERSION = 1
-MAX_SAVE_BYTES = 8 * 1024 * 1024
+MAX_SAVE_BYTES = 2 * 1024 * 1024
+MAX_LISTED = 100
 SAVES_DIR = Path(__file__).resolve().parent.parent / "saves"
 AUTOSAVE_NAME = "autosave"
+SETTINGS_NAME = "settings"
+# Names the game uses for its own files in the saves folder: never a player's save.
+RESERVED_NAMES = frozenset({AUTOSAVE_NAME, SETTINGS_NAME})
 DEFAULT_NAME = "RISKFILE"
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,31}$")
+NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ._-")
+MAX_NAME = 32
+AUTOSAVE_INTERVAL = 0.3  # seconds: at most a few autosaves a second
 # version -> function turning a save of that version into the next one.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -51,7 +59,7 @@ class LoadedSave:
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """One entry of the Resume Game list; a damaged file is listed with its error."""
+    """One entry of the Resume Game list; a file that cannot be loaded carries its error."""
 
     name: str
     path: Path
@@ -61,7 +69,15 @@ class SaveInfo:
 
 
 def is_valid_name(name: str) -> bool:
-    return bool(NAME_PATTERN.match(name)) and not name.endswith(".")
+    """1 to 32 ASCII letters, digits, spaces, dots, dashes or underscores, starting with a
+    letter or digit and not ending with a dot or space: a name that is a file name anywhere."""
+    return (isinstance(name, str) and 0 < len(name) <= MAX_NAME and set(name) <= NAME_CHARS
+            and name[0].isalnum() and not name.endswith((".", " ")))
+
+
+def is_reserved_name(name: str) -> bool:
+    """True for the names of the game's own files (any case: some disks ignore it)."""
+    return name.casefold() in RESERVED_NAMES
 
 
 def save_path(name: str, directory: Path | None = None) -> Path:
@@ -72,6 +88,18 @@ def save_path(name: str, directory: Path | None = None) -> Path:
     return (directory or SAVES_DIR) / f"{name}.json"
 
 
+def _envelope(game: Game, name: str, options: dict[str, Any] | None,
+              now: datetime | None) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "saved_at": (now or datetime.now()).isoformat(timespec="seconds"),
+        "name": name,
+        "game": game.to_dict(),
+        "options": clean_options(options or {}),
+    }
+
+
 def save_game(
     game: Game,
     name: str,
@@ -79,61 +107,120 @@ def save_game(
     options: dict[str, Any] | None = None,
     now: datetime | None = None,
 ) -> Path:
-    """Writes the game atomically (temporary file, then rename): a crash never leaves half a save."""
+    """Writes the game atomically (temporary file, then rename): a crash never leaves half a
+    save. The game's own names (settings, autosave) are refused: use `write_autosave`."""
+    if name == AUTOSAVE_NAME:
+        write_autosave(game, directory, options)
+        return autosave_path(directory)
+    if is_reserved_name(name):
+        raise SaveFormatError(f"{name} is the name of one of the game's own files.")
     path = save_path(name, directory)
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
-        "saved_at": (now or datetime.now()).isoformat(timespec="seconds"),
-        "name": name,
-        "game": game.to_dict(),
-        "options": options or {},
-    }
-    write_json_atomically(path, data)
+    write_json_atomically(path, _envelope(game, name, options, now))
     return path
 
 
-def write_json_atomically(path: Path, data: Any) -> None:
-    """JSON to `path` through a temporary file in the same folder and os.replace."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
+def autosave_path(directory: Path | None = None) -> Path:
+    return (directory or SAVES_DIR) / f"{AUTOSAVE_NAME}.json"
+
+
+def write_autosave(game: Game, directory: Path | None = None,
+                   options: dict[str, Any] | None = None, *, sync: bool = True) -> Path | None:
+    """The automatic save, atomic. A finished game is not kept there (it is not interrupted):
+    its autosave is removed and None returned. Raises OSError if the disk refuses."""
+    path = autosave_path(directory)
+    if game.is_over:
+        discard_autosave(directory)
+        return None
+    write_json_atomically(path, _envelope(game, AUTOSAVE_NAME, options, None), sync=sync)
+    return path
+
+
+def discard_autosave(directory: Path | None = None) -> None:
+    """Removes the autosave (a game that ended, or one the player chose not to resume)."""
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, separators=(",", ":"))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+        autosave_path(directory).unlink()
+    except FileNotFoundError:
+        pass
 
 
-def _reject_constant(value: str) -> Any:
-    raise ValueError(f"{value} is not allowed in a save")
+class Autosaver:
+    """Debounced autosaves for the play screen: `request` after every completed action (cheap:
+    it writes at most once per `interval`, otherwise it remembers), `flush` when leaving the
+    screen or quitting, so the last action is never lost.
+
+    The clock is injectable so tests need not sleep.
+    """
+
+    def __init__(self, directory: Path | None = None, interval: float = AUTOSAVE_INTERVAL,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.directory = directory
+        self.interval = interval
+        self.clock = clock
+        self._last = float("-inf")
+        self._pending: tuple[Game, dict[str, Any] | None] | None = None
+        self.writes = 0
+
+    def request(self, game: Game, options: dict[str, Any] | None = None) -> bool:
+        """Save now if the last save is old enough, else mark the game to save; True if
+        written. The game is serialised when written, so pass the live game."""
+        self._pending = (game, options)
+        if self.clock() - self._last >= self.interval:
+            return self.flush()
+        return False
+
+    def poll(self) -> bool:
+        """Call once a frame: writes a held save once its interval has passed."""
+        if self._pending is not None and self.clock() - self._last >= self.interval:
+            return self.flush()
+        return False
+
+    @property
+    def pending(self) -> bool:
+        return self._pending is not None
+
+    def flush(self) -> bool:
+        """Write the held save now (if any); True if written. OSError passes to the caller."""
+        if self._pending is None:
+            return False
+        game, options = self._pending
+        self._pending = None
+        self._last = self.clock()
+        write_autosave(game, self.directory, options)
+        self.writes += 1
+        return True
+
+
+def tidy_saves_folder(directory: Path | None = None) -> int:
+    """Start-up housekeeping: removes temporary files left by a write that was killed."""
+    return remove_stale_temporaries(directory or SAVES_DIR)
+
+
+def clean_options(options: Any) -> dict[str, Any]:
+    """The options table kept with a save: short names to short plain values, nothing else."""
+    if not isinstance(options, dict):
+        return {}
+    kept: dict[str, Any] = {}
+    for key, value in list(options.items())[:32]:
+        if not isinstance(key, str) or len(key) > 32:
+            continue
+        if value is None or isinstance(value, bool | int) and abs(value) < 2**31 \
+                or isinstance(value, str) and len(value) <= 32:
+            kept[key] = value
+    return kept
 
 
 def read_save_data(path: Path) -> dict[str, Any]:
     """The checked outer envelope of a save, migrated to the current version."""
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise SaveFormatError(f"Cannot open {path.name}: {exc.strerror or exc}.") from exc
-    if size > MAX_SAVE_BYTES:
-        raise SaveFormatError(f"{path.name} is too large to be a save ({size // 1024} KB).")
-    try:
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text, parse_constant=_reject_constant)
-    except UnicodeDecodeError as exc:
-        raise SaveFormatError(f"{path.name} is not a text file.") from exc
-    except (ValueError, RecursionError) as exc:
-        raise SaveFormatError(f"{path.name} is damaged: it is not valid JSON.") from exc
-    except OSError as exc:
-        raise SaveFormatError(f"Cannot read {path.name}: {exc.strerror or exc}.") from exc
+        data = read_json(path, MAX_SAVE_BYTES, "saved game")
+    except FileNotFoundError as exc:
+        raise SaveFormatError(f"Cannot open {path.name}: there is no such file.") from exc
+    except FileRefused as exc:
+        raise SaveFormatError(str(exc)) from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFormatError(f"{path.name} is not a Conquest saved game.")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+    if type(version) is not int or version < 1:
         raise SaveFormatError(f"{path.name} has no valid version number.")
     if version > VERSION:
         raise UnsupportedSaveVersion(
@@ -147,55 +234,89 @@ def read_save_data(path: Path) -> dict[str, Any]:
     return data
 
 
+def _board_of(data: dict[str, Any], name: str) -> Any:
+    """The board the save names, loaded by id (never a path); SaveFormatError if unknown."""
+    game = data.get("game")
+    config = game.get("config") if isinstance(game, dict) else None
+    board = config.get("board", "classic") if isinstance(config, dict) else "classic"
+    if not isinstance(board, str) or not is_board_id(board):
+        raise SaveFormatError(f"{name} is damaged: it names a board that is not a board name.")
+    try:
+        return load_board(board)
+    except BoardError as exc:
+        raise SaveFormatError(f"{name} cannot be loaded: {exc}.") from exc
+
+
 def load_game(path: Path) -> LoadedSave:
     """Loads and checks a save. Raises SaveFormatError naming the problem; never anything else."""
     data = read_save_data(path)
+    if "game" not in data:
+        raise SaveFormatError(f"{path.name} holds no game.")
+    board = _board_of(data, path.name)
     try:
-        game = Game.from_dict(data["game"])
-    except KeyError as exc:
-        raise SaveFormatError(f"{path.name} holds no game.") from exc
+        game = Game.from_dict(data["game"], board)
     except StateError as exc:
         raise SaveFormatError(f"{path.name} is damaged: {exc}.") from exc
-    except (TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
-        raise SaveFormatError(f"{path.name} is damaged: {exc!r}.") from exc
-    options = data.get("options", {})
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError,
+            OverflowError) as exc:
+        # the engine's loader should have said what is wrong; never show a Python error
+        raise SaveFormatError(f"{path.name} is damaged in a way this game cannot read.") from exc
     name = data.get("name", path.stem)
     saved_at = data.get("saved_at", "")
     return LoadedSave(
         game=game,
-        name=name if isinstance(name, str) else path.stem,
-        saved_at=saved_at if isinstance(saved_at, str) else "",
-        options=options if isinstance(options, dict) else {},
+        name=name if is_valid_name(name) else path.stem,
+        saved_at=saved_at if _is_timestamp(saved_at) else "",
+        options=clean_options(data.get("options", {})),
     )
 
 
+def _is_timestamp(value: Any) -> bool:
+    if not isinstance(value, str) or len(value) > 32:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
 def list_saves(directory: Path | None = None) -> list[SaveInfo]:
-    """Every save in the folder, newest first; damaged ones are listed with their error."""
+    """Every save in the folder, newest first. Each is loaded in full, so a listed save without
+    an error is one that loads; the others carry the reason they cannot."""
     folder = directory or SAVES_DIR
     if not folder.is_dir():
         return []
     found = []
-    for path in folder.glob("*.json"):
-        if path.stem == "settings" or path.name.startswith("."):
+    try:
+        paths = sorted(folder.glob("*.json"))[:MAX_LISTED]
+    except OSError:
+        return []
+    for path in paths:
+        stem = path.stem
+        if path.name.startswith(".") or (stem.casefold() == SETTINGS_NAME):
+            continue
+        shown = stem if len(stem) <= MAX_NAME and stem.isprintable() else stem[:MAX_NAME] + "..."
+        if not is_valid_name(stem) or (is_reserved_name(stem) and stem != AUTOSAVE_NAME):
+            found.append(SaveInfo(shown, path, "", "damaged",
+                                  f"{shown!s}: this file's name is not a save name; rename it "
+                                  "(1 to 32 letters, digits, spaces, dots, dashes) to load it."))
             continue
         try:
-            data = read_save_data(path)
-            game = data.get("game", {})
-            config = game.get("config", {}) if isinstance(game, dict) else {}
-            summary = _summary(config, game)
-            found.append(SaveInfo(path.stem, path, str(data.get("saved_at", "")), summary))
+            loaded = load_game(path)
         except SaveFormatError as exc:
-            found.append(SaveInfo(path.stem, path, "", "damaged", str(exc)))
-        except (AttributeError, TypeError):
-            found.append(SaveInfo(path.stem, path, "", "damaged", f"{path.name} is damaged."))
+            found.append(SaveInfo(stem, path, "", "damaged", str(exc)))
+            continue
+        found.append(SaveInfo(stem, path, loaded.saved_at, summarise(loaded.game)))
     found.sort(key=lambda s: (s.saved_at, s.name), reverse=True)
     return found
 
 
-def _summary(config: dict[str, Any], game: dict[str, Any]) -> str:
-    players = config.get("players", [])
-    kind = str(config.get("game_type", "?")).replace("_", " ").upper()
-    return f"{kind}, {len(players)} players, turn {game.get('turn', '?')}"
+def summarise(game: Game) -> str:
+    """'UK SHORT, 3 players, turn 12' (and 'finished' for a game that is over)."""
+    kind = game.config.game_type.replace("_", " ").upper()
+    text = f"{kind}, {len(game.config.players)} players, turn {game.turn}"
+    return f"{text}, finished" if game.is_over else text
 
 
 def suggest_name(directory: Path | None = None, today: date | None = None) -> str:

@@ -32,3 +32,13 @@ def _hypothesis_profiles() -> None:
 
 
 _hypothesis_profiles()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The figures of the soak, the fuzz, the corpus and the kill test (tests/figures.py)."""
+    from tests.figures import FIGURES
+
+    if FIGURES:
+        terminalreporter.section("robustness figures")
+        for line in FIGURES:
+            terminalreporter.write_line(line)

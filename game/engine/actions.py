@@ -174,20 +174,30 @@ ACTION_TYPES: dict[str, type[Any]] = {
 OPTION_ACTIONS = (SetVariant, ChangeSides, CheatConquer, ExtendGame, EndGame)
 
 
-def action_from_dict(data: dict[str, Any]) -> Action:
-    """Rebuilds an action from `to_dict` output; raises StateError on anything else."""
-    try:
-        cls = ACTION_TYPES[data["kind"]]
-        args = {}
-        for f in fields(cls):
-            value = data[f.name]
-            if f.name == "cards":
-                value = tuple(value)
-            args[f.name] = value
-        action: Action = cls(**args)
-        return action
-    except (KeyError, TypeError) as exc:
-        raise StateError(f"not an action: {data!r}") from exc
+def action_from_dict(data: Any) -> Action:
+    """Rebuilds an action from `to_dict` output; raises StateError on anything else. Values
+    must be plain words, numbers, switches or a set of three card names: the game's checks
+    (`Game.check`) then decide whether the action is allowed."""
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str) \
+            or data["kind"] not in ACTION_TYPES:
+        raise StateError("not an action this game knows")
+    cls = ACTION_TYPES[data["kind"]]
+    args = {}
+    for f in fields(cls):
+        if f.name not in data:
+            raise StateError(f"the {data['kind']} action is missing '{f.name}'")
+        value = data[f.name]
+        if f.name == "cards":
+            if not isinstance(value, list) or len(value) != 3 \
+                    or not all(isinstance(c, str) and len(c) <= 64 for c in value):
+                raise StateError("a card set must name three cards")
+            value = tuple(value)
+        elif not (value is None or type(value) in (bool, int) and abs(value) <= 10**6
+                  or isinstance(value, str) and len(value) <= 64):
+            raise StateError(f"the {data['kind']} action has a bad '{f.name}'")
+        args[f.name] = value
+    action: Action = cls(**args)
+    return action
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,42 +71,108 @@ class WorldMap:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WorldMap:
-        """Builds and checks a board from its JSON form; raises StateError on bad data."""
-        try:
-            territories = {
-                t["id"]: Territory(
-                    t["id"], t["name"], t.get("short_name", t["name"]), t["continent"], t["card"]
-                )
-                for t in data["territories"]
-            }
-            members: dict[str, list[str]] = {c["id"]: [] for c in data["continents"]}
-            for t in territories.values():
-                members[t.continent].append(t.id)
-            continents = {
-                c["id"]: Continent(c["id"], c["name"], int(c["bonus"]), tuple(members[c["id"]]))
-                for c in data["continents"]
-            }
-            neighbours: dict[str, set[str]] = {t: set() for t in territories}
-            borders = []
-            for a, b in data["borders"]:
-                if a not in territories or b not in territories or a == b:
-                    raise StateError(f"bad border {a}-{b}")
-                neighbours[a].add(b)
-                neighbours[b].add(a)
-                borders.append((a, b))
-            for t in territories.values():
-                if t.card_kind not in CARD_KINDS:
-                    raise StateError(f"bad card kind {t.card_kind!r} for {t.id}")
-            return cls(
-                id=str(data.get("id", "board")),
-                name=str(data.get("name", "")),
-                territories=territories,
-                continents=continents,
-                neighbours={t: frozenset(n) for t, n in neighbours.items()},
-                borders=tuple(borders),
-                wild_cards=int(data.get("wild_cards", 2)),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, StateError):
-                raise
-            raise StateError(f"board data is malformed: {exc!r}") from exc
+        """Builds and checks a board from its JSON form; raises StateError on bad data.
+
+        Everything is checked before anything is built: ids are short names, counts are
+        bounded, every continent and border names territories of this board.
+        """
+        if not isinstance(data, Mapping):
+            raise StateError("board data must be a table")
+        territory_rows = _rows(data, "territories", MAX_TERRITORIES)
+        continent_rows = _rows(data, "continents", MAX_CONTINENTS)
+        continents_seen = [_id(c, "id", "continent") for c in continent_rows]
+        if len(set(continents_seen)) != len(continents_seen):
+            raise StateError("board data names a continent twice")
+        territories: dict[str, Territory] = {}
+        for row in territory_rows:
+            tid = _id(row, "id", "territory")
+            if tid in territories:
+                raise StateError(f"board data names territory {tid} twice")
+            name = _text(row, "name")
+            short = _text(row, "short_name") if "short_name" in row else name
+            continent = _id(row, "continent", "continent")
+            if continent not in continents_seen:
+                raise StateError(f"territory {tid} is in an unknown continent")
+            kind = row.get("card")
+            if kind not in CARD_KINDS:
+                raise StateError(f"territory {tid} has a bad card kind")
+            territories[tid] = Territory(tid, name, short, continent, kind)
+        members: dict[str, list[str]] = {c: [] for c in continents_seen}
+        for t in territories.values():
+            members[t.continent].append(t.id)
+        continents = {}
+        for row in continent_rows:
+            cid = row["id"]
+            bonus = row.get("bonus")
+            if type(bonus) is not int or not 0 <= bonus <= MAX_BONUS:
+                raise StateError(f"continent {cid} has a bad bonus")
+            if not members[cid]:
+                raise StateError(f"continent {cid} has no territory")
+            continents[cid] = Continent(cid, _text(row, "name"), bonus, tuple(members[cid]))
+        border_rows = data.get("borders")
+        if not isinstance(border_rows, list) or len(border_rows) > MAX_TERRITORIES ** 2:
+            raise StateError("board data needs a list of borders")
+        neighbours: dict[str, set[str]] = {t: set() for t in territories}
+        borders = []
+        for pair in border_rows:
+            if (not isinstance(pair, list) or len(pair) != 2 or pair[0] not in territories
+                    or pair[1] not in territories or pair[0] == pair[1]):
+                raise StateError("board data has a bad border")
+            a, b = pair
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+            borders.append((a, b))
+        wild = data.get("wild_cards", 2)
+        if type(wild) is not int or not 0 <= wild <= MAX_WILD_CARDS:
+            raise StateError("board data has a bad number of wild cards")
+        board_id = data.get("id", "board")
+        if not isinstance(board_id, str) or not is_board_id(board_id):
+            raise StateError("board data has a bad id")
+        board_name = data.get("name", "")
+        if not isinstance(board_name, str) or len(board_name) > MAX_NAME:
+            raise StateError("board data has a bad name")
+        return cls(
+            id=board_id,
+            name=board_name,
+            territories=territories,
+            continents=continents,
+            neighbours={t: frozenset(n) for t, n in neighbours.items()},
+            borders=tuple(borders),
+            wild_cards=wild,
+        )
+
+
+MAX_TERRITORIES = 200
+MAX_CONTINENTS = 50
+MAX_BONUS = 100
+MAX_WILD_CARDS = 10
+MAX_NAME = 40
+MAX_ID = 40
+
+
+def is_board_id(text: str) -> bool:
+    """An id is 1 to 40 lower-case letters, digits and underscores: never a path."""
+    return 0 < len(text) <= MAX_ID and all(c.isascii() and (c.islower() or c.isdigit() or c == "_")
+                                           for c in text)
+
+
+def _rows(data: Mapping[str, Any], key: str, most: int) -> list[Mapping[str, Any]]:
+    rows = data.get(key)
+    if not isinstance(rows, list) or not 0 < len(rows) <= most \
+            or not all(isinstance(r, Mapping) for r in rows):
+        raise StateError(f"board data needs a list of {key} (at most {most})")
+    return rows
+
+
+def _id(row: Mapping[str, Any], key: str, what: str) -> str:
+    value = row.get(key)
+    if not isinstance(value, str) or not is_board_id(value):
+        raise StateError(f"board data has a {what} without a proper id")
+    return value
+
+
+def _text(row: Mapping[str, Any], key: str) -> str:
+    value = row.get(key)
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
+        raise StateError(f"board data has a bad {key} for {row.get('id')}")
+    return value

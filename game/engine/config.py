@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.engine.board import is_board_id
 from game.engine.errors import StateError
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "pink")
@@ -62,12 +63,14 @@ class Variants:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Variants:
+    def from_dict(cls, data: Any) -> Variants:
+        if not isinstance(data, dict):
+            raise StateError("the variants must be a table")
         limit = data.get("army_limit")
         if limit is not None and (
-            not isinstance(limit, int) or not MIN_ARMY_LIMIT <= limit <= HARD_ARMY_LIMIT
+            type(limit) is not int or not MIN_ARMY_LIMIT <= limit <= HARD_ARMY_LIMIT
         ):
-            raise StateError(f"army limit {limit!r} is not between 5 and 750")
+            raise StateError("the army limit must be a whole number from 5 to 750")
         flags = {}
         for key in ("low_exchange_rate", "supply_lines", "attack_advantage", "computer_advantage"):
             value = data.get(key, False)
@@ -149,10 +152,11 @@ class GameConfig:
             raise StateError("each player needs a different colour from " + ", ".join(COLOURS))
         if any(p.level not in LEVELS for p in self.players):
             raise StateError("a player's level must be one of " + ", ".join(LEVELS))
-        if any(not p.name.strip() or len(p.name) > 16 for p in self.players):
-            raise StateError("player names must be 1 to 16 characters")
+        if any(not p.name.strip() or len(p.name) > 16 or not p.name.isprintable()
+               for p in self.players):
+            raise StateError("player names must be 1 to 16 printable characters")
         checks = [
-            (self.game_type in GAME_TYPES, f"unknown game type {self.game_type!r}"),
+            (self.game_type in GAME_TYPES, "the game type is not one this game knows"),
             (self.flavour in ("uk", "us"), "flavour must be uk or us"),
             (self.territory_selection in ("manual", "random"),
              "territory selection must be manual or random"),
@@ -195,28 +199,57 @@ class GameConfig:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameConfig:
-        try:
-            players = tuple(
-                PlayerSpec(str(p["name"]), str(p["colour"]), str(p["level"]))
-                for p in data["players"]
-            )
-            return cls(
-                players=players,
-                game_type=data["game_type"],
-                flavour=data["flavour"],
-                territory_selection=data["territory_selection"],
-                set_values=data["set_values"],
-                objective=data["objective"],
-                special_setup=bool(data["special_setup"]),
-                armies_per_placement=int(data["armies_per_placement"]),
-                two_player_armies=int(data["two_player_armies"]),
-                neutral=bool(data["neutral"]),
-                hq_to_win=data.get("hq_to_win"),
-                variants=Variants.from_dict(data.get("variants", {})),
-                board=str(data.get("board", "classic")),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, StateError):
-                raise
-            raise StateError(f"game settings are malformed: {exc!r}") from exc
+    def from_dict(cls, data: Any) -> GameConfig:
+        """Rebuilds a config from `to_dict` output, refusing (never coercing) bad values:
+        `"false"` is not false and `1e400` is not a number of armies."""
+        if not isinstance(data, dict):
+            raise StateError("the game settings are missing")
+        rows = data.get("players")
+        if not isinstance(rows, list) or not 2 <= len(rows) <= len(COLOURS):
+            raise StateError("a game needs a list of 2 to 6 players")
+        players = []
+        for index, row in enumerate(rows):
+            if not isinstance(row, dict) or not all(
+                    isinstance(row.get(k), str) for k in ("name", "colour", "level")):
+                raise StateError(f"player {index + 1} of the game settings is malformed")
+            players.append(PlayerSpec(row["name"], row["colour"], row["level"]))
+
+        def text(key: str) -> str:
+            value = data.get(key)
+            if not isinstance(value, str):
+                raise StateError(f"the game setting {key} is missing or not a word")
+            return value
+
+        def flag(key: str) -> bool:
+            value = data.get(key)
+            if type(value) is not bool:
+                raise StateError(f"the game setting {key} must be true or false")
+            return value
+
+        def whole(key: str) -> int:
+            value = data.get(key)
+            if type(value) is not int:
+                raise StateError(f"the game setting {key} must be a whole number")
+            return value
+
+        hq = data.get("hq_to_win")
+        if hq is not None and type(hq) is not int:
+            raise StateError("the number of HQs to win must be a whole number")
+        board = data.get("board", "classic")
+        if not isinstance(board, str) or not is_board_id(board):
+            raise StateError("the game names a board that is not a board name")
+        return cls(
+            players=tuple(players),
+            game_type=text("game_type"),
+            flavour=text("flavour"),
+            territory_selection=text("territory_selection"),
+            set_values=text("set_values"),
+            objective=text("objective"),
+            special_setup=flag("special_setup"),
+            armies_per_placement=whole("armies_per_placement"),
+            two_player_armies=whole("two_player_armies"),
+            neutral=flag("neutral"),
+            hq_to_win=hq,
+            variants=Variants.from_dict(data.get("variants", {})),
+            board=board,
+        )

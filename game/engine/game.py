@@ -17,6 +17,7 @@ from game.engine import actions as act
 from game.engine import events as ev
 from game.engine.actions import Action, ArmyChoice
 from game.engine.board import CardId, TerritoryId, WorldMap
+from game.engine.classic import CLASSIC_ID, classic_board
 from game.engine.cards import fixed_value, is_valid_set, rising_value, valid_sets
 from game.engine.config import (
     HARD_ARMY_LIMIT,
@@ -27,7 +28,7 @@ from game.engine.config import (
     Variants,
 )
 from game.engine.dice import compare, roll
-from game.engine.errors import IllegalActionError
+from game.engine.errors import IllegalActionError, StateError
 from game.engine.missions import CONQUER_24, MISSIONS, Mission
 from game.engine.record import GameRecord
 
@@ -36,6 +37,19 @@ FORCED_TRADE_HAND = 5
 ELIMINATION_TRADE_ABOVE = 4
 ELIMINATION_TRADE_FROM = 6
 CARD_BONUS_ARMIES = 2
+MAX_SEED = 2**63 - 1
+
+
+def board_for(config: GameConfig, board: WorldMap | None) -> WorldMap:
+    """The board a game is played on: the one handed in (it must be the board the config
+    names), or the built-in classic board. The engine never reads a board file itself."""
+    if board is None:
+        if config.board != CLASSIC_ID:
+            raise StateError(f"the board {config.board!r} was not given to the game")
+        return classic_board()
+    if board.id != config.board:
+        raise StateError(f"the game is set up for the board {config.board!r}, not {board.id!r}")
+    return board
 
 
 class Phase(str, Enum):
@@ -147,11 +161,9 @@ class Game:
 
         The events of that set-up are in `game.opening_events`.
         """
-        if board is None:
-            from game.boards import load_board  # noqa: PLC0415 - the engine reads no files itself
-
-            board = load_board(config.board)
-        game = cls(board, config)
+        game = cls(board_for(config, board), config)
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise StateError(f"a seed is a whole number from 0 to {MAX_SEED}")
         game.seed = seed
         game.rng = random.Random(seed)
         game.players = [PlayerState(p.name, p.colour, p.level) for p in config.players]
@@ -359,6 +371,25 @@ class Game:
         kinds = {c: self.board.card_kind(c) for c in self.players[pid].hand}
         return valid_sets(self.players[pid].hand, kinds)
 
+    def trade_orders(self, cards: tuple[str, str, str]) -> list[tuple[str, str, str]]:
+        """The orders of a set that `legal_actions` lists: one per distinct result.
+
+        The first card showing a territory the trader holds earns the card bonus. In a US game,
+        where only one card a turn earns it, a set holding two or more such cards is listed once
+        per choice of bonus card (that card first, the others in hand order); otherwise the order
+        changes nothing and the set is listed once, in hand order. `apply` accepts any order
+        and gives the bonus by this same rule.
+        """
+        pid = self.current
+        owned = [c for c in cards if c in self.board.territories and self.owner[c] == pid]
+        if self.config.flavour != "us" or self.card_bonus_used or len(owned) < 2:
+            return [cards]
+        orders = []
+        for first in owned:
+            rest = [c for c in cards if c != first]
+            orders.append((first, rest[0], rest[1]))
+        return orders
+
     def must_trade(self) -> bool:
         """In the reinforce phase: a trade is required before placing."""
         if self.phase != Phase.REINFORCE:
@@ -418,7 +449,8 @@ class Game:
         elif phase == Phase.CHOOSE_HQ:
             result.extend(act.ChooseHeadquarters(t) for t in self.territories_of(pid))
         elif phase == Phase.REINFORCE:
-            result.extend(act.TradeCards(s) for s in self.tradeable_sets(pid))
+            for cards in self.tradeable_sets(pid):
+                result.extend(act.TradeCards(order) for order in self.trade_orders(cards))
             if not self.must_trade():
                 for t in self.territories_of(pid):
                     most = min(self.reinforcements, self.room(t))
@@ -698,6 +730,8 @@ class Game:
 
     def _check_set_variant(self, action: act.SetVariant) -> None:
         self._require(not self.is_over, "The game is over.")
+        self._require(self.phase not in (Phase.DEFEND, Phase.ADVANTAGE, Phase.OCCUPY),
+                      "Change the variants between battles, not during one.")
         self._require(action.name in act.VARIANT_NAMES, f"Unknown variant {action.name!r}.")
         if action.name == "army_limit":
             value = action.value
@@ -915,9 +949,22 @@ class Game:
             events.append(ev.PhaseChanged(self.phase.value, self.current))
 
     # ------------------------------------------------------------------ cards
+    def canonical_trade(self, cards: tuple[str, str, str]) -> tuple[str, str, str]:
+        """The listed order (see `trade_orders`) that trading `cards` in this order amounts to:
+        the same bonus card, the same discard pile. `apply` trades in this order."""
+        hand = self.players[self.current].hand
+        ordered = sorted(cards, key=hand.index)
+        orders = self.trade_orders((ordered[0], ordered[1], ordered[2]))
+        if len(orders) == 1:
+            return orders[0]
+        first = next(c for c in cards if c in self.board.territories
+                     and self.owner[c] == self.current)
+        return next(o for o in orders if o[0] == first)
+
     def _do_trade(self, action: act.TradeCards, events: list[ev.Event]) -> None:
         pid = self.current
         player = self.players[pid]
+        action = act.TradeCards(self.canonical_trade(action.cards))
         value = self.set_value(action.cards)
         for card in action.cards:
             player.hand.remove(card)
@@ -1198,11 +1245,14 @@ class Game:
         events.append(ev.VariantChanged(action.name, action.value))
         if action.name == "army_limit" and action.value is not None:
             limit = int(action.value)
+            placed = {t for t, _ in self.placements}
             for t in self.board.territories:
                 owner = self.owner[t]
                 if owner is None or owner == self.neutral_id:
                     continue
                 if self.armies[t] > limit:
+                    if t in placed:
+                        self.placements = []  # armies lost to the limit cannot be taken back
                     events.append(ev.ArmiesLostToLimit(owner, t, self.armies[t] - limit))
                     self.armies[t] = limit
             if self.phase == Phase.REINFORCE:

@@ -1,19 +1,31 @@
 """A Game as plain data and back, checking every field on the way in. No pygame, no files.
 
 `game_from_dict` is what stands between a save file from disk and the rules, so it trusts
-nothing: every field is type-checked and the state must be consistent (cards conserved, owners
-valid, armies within limits, the phase backed by the data it needs).
+nothing: every field is type-checked and the state must be one that play can reach, checked
+against the invariants the engine keeps (cards conserved, owners valid, armies within limits,
+the phase backed by the data it needs, placements backed by armies, dice within the armies).
+The game it builds shares no list or table with its input. Messages name the field in words.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from game.engine.board import WorldMap
 from game.engine.config import COLOURS, HARD_ARMY_LIMIT, LEVELS, NEUTRAL_COLOUR, GameConfig, Variants
 from game.engine.errors import StateError
-from game.engine.game import Battle, Game, Phase, PlayerState, Statistics
+from game.engine.invariants import check_phase, check_players, check_turn
+from game.engine.game import (
+    MAX_SEED,
+    Battle,
+    Game,
+    Phase,
+    PlayerState,
+    Statistics,
+    board_for,
+)
 from game.engine.missions import MISSIONS
 from game.engine.record import GameRecord, record_from_data, record_to_data
 
@@ -85,12 +97,31 @@ def game_to_dict(game: Game, *, with_record: bool = True) -> dict[str, Any]:
     return data
 
 
+MAX_TURN = 10**6
+MAX_COUNT = 10**9
+MAX_HISTORY = 100_000
+MAX_PLACEMENTS = 10_000
+END_REASONS = ("world", "mission", "headquarters", "abandoned")
+
+
+def _shown(text: str) -> str:
+    """A name from the file as a message may show it: short and printable, or not at all."""
+    if len(text) <= 24 and text.isprintable():
+        return text
+    return "(unreadable)"
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
 class _Reader:
-    """Typed access to untrusted data; every failure names the field."""
+    """Typed access to untrusted data; every failure names the field, never shows the value
+    (which may be huge or unprintable)."""
 
     def __init__(self, data: Any, where: str = "save") -> None:
         if not isinstance(data, dict):
-            raise StateError(f"{where} must be an object")
+            raise StateError(f"{where} must be a table")
         self.data = data
         self.where = where
 
@@ -99,15 +130,15 @@ class _Reader:
             raise StateError(f"{self.where} is missing '{key}'")
         return self.data[key]
 
-    def read_int(self, key: str, lo: int = 0, hi: int = 10**9) -> int:
+    def read_int(self, key: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
         value = self.get(key)
-        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-            raise StateError(f"'{key}' must be a whole number from {lo} to {hi}, not {value!r}")
-        return value
+        if not _is_int(value) or not lo <= value <= hi:
+            raise StateError(f"'{key}' must be a whole number from {lo} to {hi}")
+        return int(value)
 
     def read_bool(self, key: str) -> bool:
         value = self.get(key)
-        if not isinstance(value, bool):
+        if type(value) is not bool:
             raise StateError(f"'{key}' must be true or false")
         return value
 
@@ -116,25 +147,26 @@ class _Reader:
         if value is None and optional:
             return None
         if not isinstance(value, str) or (allowed is not None and value not in allowed):
-            raise StateError(f"'{key}' has a bad value {value!r}")
+            raise StateError(f"'{key}' has a value this game does not know")
         return value
 
-    def read_list(self, key: str) -> list[Any]:
+    def read_list(self, key: str, most: int = MAX_HISTORY) -> list[Any]:
         value = self.get(key)
-        if not isinstance(value, list):
-            raise StateError(f"'{key}' must be a list")
-        return value
+        if not isinstance(value, list) or len(value) > most:
+            raise StateError(f"'{key}' must be a list of at most {most} entries")
+        return list(value)
 
     def read_obj(self, key: str) -> _Reader:
         return _Reader(self.get(key), f"'{key}'")
 
 
-def _int_list(values: list[Any], length: int, name: str, lo: int = 0) -> list[int]:
+def _int_list(values: list[Any], length: int, name: str, lo: int = 0,
+              hi: int = MAX_COUNT) -> list[int]:
     if len(values) != length:
         raise StateError(f"'{name}' must have {length} entries")
     for v in values:
-        if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-            raise StateError(f"'{name}' holds a bad number {v!r}")
+        if not _is_int(v) or not lo <= v <= hi:
+            raise StateError(f"'{name}' holds a number out of range")
     return [int(v) for v in values]
 
 
@@ -142,15 +174,8 @@ def game_from_dict(data: dict[str, Any], board: WorldMap | None = None) -> Game:
     """Rebuilds and checks a game. Raises StateError naming the first problem found."""
     r = _Reader(data)
     config = GameConfig.from_dict(r.get("config"))
-    if board is None:
-        from game.boards import load_board  # noqa: PLC0415
-
-        try:
-            board = load_board(config.board)
-        except OSError as exc:
-            raise StateError(f"unknown board {config.board!r}") from exc
-    game = Game(board, config)
-    game.seed = r.read_int("seed", 0, 2**63)
+    game = Game(board_for(config, board), config)
+    game.seed = r.read_int("seed", 0, MAX_SEED)
     game.rng = _read_rng(r.read_obj("rng"))
     _read_players(game, r)
     _read_territories(game, r)
@@ -159,18 +184,20 @@ def game_from_dict(data: dict[str, Any], board: WorldMap | None = None) -> Game:
     _read_stats(game, r)
     # saves from before the record was kept have none: the game records from now on
     game.record = record_from_data(data["record"]) if "record" in data else GameRecord()
-    _check_phase(game)
+    check_phase(game)
+    check_players(game)
+    check_turn(game)
     return game
 
 
 def _read_rng(r: _Reader) -> random.Random:
-    state = r.read_list("state")
+    state = r.read_list("state", RNG_STATE_LENGTH)
     if len(state) != RNG_STATE_LENGTH or not all(
-        isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32 for v in state[:-1]
-    ) or not isinstance(state[-1], int) or not 0 <= state[-1] <= 624:
+        _is_int(v) and 0 <= v < 2**32 for v in state[:-1]
+    ) or not _is_int(state[-1]) or not 0 <= state[-1] <= 624:
         raise StateError("the random number state is damaged")
     gauss = r.get("gauss")
-    if gauss is not None and not isinstance(gauss, float):
+    if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
         raise StateError("the random number state is damaged")
     rng = random.Random()
     try:
@@ -181,27 +208,31 @@ def _read_rng(r: _Reader) -> random.Random:
 
 
 def _read_players(game: Game, r: _Reader) -> None:
-    entries = r.read_list("players")
+    entries = r.read_list("players", 7)
     expected = len(game.config.players) + (1 if game.config.neutral else 0)
     if len(entries) != expected:
         raise StateError(f"the save should list {expected} players, not {len(entries)}")
+    cards = len(game.board.card_ids)
     for index, entry in enumerate(entries):
         p = _Reader(entry, f"player {index + 1}")
         is_neutral = p.read_bool("is_neutral")
         if is_neutral != (index == len(game.config.players)):
             raise StateError("only the last seat of a neutral game may be neutral")
         name = p.read_str("name")
-        if not name or len(name) > 16:
+        if not name.strip() or len(name) > 16:
             raise StateError(f"player {index + 1} has a bad name")
-        hand = p.read_list("hand")
+        hand = p.read_list("hand", cards)
         if not all(isinstance(c, str) for c in hand):
             raise StateError(f"player {index + 1} holds a card that is not a card name")
         mission = p.read_str("mission", MISSIONS, optional=True)
         hq = p.read_str("headquarters", game.board.territories, optional=True)
         colours = (NEUTRAL_COLOUR,) if is_neutral else COLOURS
         levels = ("neutral",) if is_neutral else LEVELS
+        colour = p.read_str("colour", colours)
+        if not is_neutral and colour != game.config.players[index].colour:
+            raise StateError(f"player {index + 1} has another colour than in the set-up")
         game.players.append(PlayerState(
-            name=name, colour=p.read_str("colour", colours), level=p.read_str("level", levels),
+            name=name, colour=colour, level=p.read_str("level", levels),
             is_neutral=is_neutral,
             eliminated=p.read_bool("eliminated"), hand=list(hand), mission=mission, headquarters=hq,
         ))
@@ -214,17 +245,17 @@ def _read_territories(game: Game, r: _Reader) -> None:
     for name, mapping in (("owner", owner), ("armies", armies)):
         unknown = set(mapping) - territories
         if unknown:
-            raise StateError(f"'{name}' names an unknown territory {min(unknown)!r}")
+            raise StateError(f"'{name}' names an unknown territory '{_shown(min(unknown))}'")
         missing = territories - set(mapping)
         if missing:
-            raise StateError(f"'{name}' is missing territory {min(missing)!r}")
+            raise StateError(f"'{name}' is missing territory {min(missing)}")
     count = len(game.players)
     for t in game.board.territories:
         o, n = owner[t], armies[t]
-        if o is not None and (not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < count):
-            raise StateError(f"{t} has an owner that is not a player: {o!r}")
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise StateError(f"{t} has a bad army count {n!r}")
+        if o is not None and (not _is_int(o) or not 0 <= o < count):
+            raise StateError(f"{t} has an owner that is not a player")
+        if not _is_int(n):
+            raise StateError(f"{t} has a bad army count")
         if o is None and n != 0:
             raise StateError(f"unclaimed {t} cannot hold armies")
         if o is not None and not 1 <= n <= HARD_ARMY_LIMIT:
@@ -236,20 +267,21 @@ def _read_territories(game: Game, r: _Reader) -> None:
 
 
 def _read_cards(game: Game, r: _Reader) -> None:
-    piles = {name: r.read_list(name) for name in ("deck", "discard", "removed")}
+    most = len(game.board.card_ids)
+    piles = {name: r.read_list(name, 2 * most) for name in ("deck", "discard", "removed")}
     seen: dict[str, str] = {}
     everywhere = [(name, card) for name, cards in piles.items() for card in cards]
     everywhere += [(f"player {i + 1}'s hand", c) for i, p in enumerate(game.players) for c in p.hand]
     valid = set(game.board.card_ids)
     for where, card in everywhere:
         if not isinstance(card, str) or card not in valid:
-            raise StateError(f"unknown card {card!r} in {where}")
+            raise StateError(f"an unknown card is in {where}")
         if card in seen:
-            raise StateError(f"card {card!r} is both in {seen[card]} and in {where}")
+            raise StateError(f"card {card} is both in {seen[card]} and in {where}")
         seen[card] = where
     if len(seen) != len(valid):
         missing = min(valid - set(seen))
-        raise StateError(f"card {missing!r} is missing: all {len(valid)} cards must be accounted for")
+        raise StateError(f"card {missing} is missing: all {len(valid)} cards must be accounted for")
     game.deck, game.discard, game.removed = piles["deck"], piles["discard"], piles["removed"]
 
 
@@ -259,45 +291,47 @@ def _read_turn(game: Game, r: _Reader) -> None:
     game.phase = phases[r.read_str("phase", phases)]
     game.current = r.read_int("current", 0, count - 1)
     game.first_player = r.read_int("first_player", 0, count - 1)
-    game.turn = r.read_int("turn")
-    game.round = r.read_int("round")
-    game.setup_pool = _int_list(r.read_list("setup_pool"), count, "setup_pool")
+    game.turn = r.read_int("turn", 0, MAX_TURN)
+    game.round = r.read_int("round", 0, MAX_TURN)
+    game.setup_pool = _int_list(r.read_list("setup_pool", count), count, "setup_pool",
+                                hi=game.config.starting_armies)
     game.quota = r.read_int("quota", 0, 3)
     game.neutral_quota = r.read_int("neutral_quota", 0, 1)
-    game.reinforcements = r.read_int("reinforcements", 0, HARD_ARMY_LIMIT * 42)
+    game.reinforcements = r.read_int("reinforcements", 0, HARD_ARMY_LIMIT * len(game.board.territories))
     placements = []
-    for entry in r.read_list("placements"):
-        if (not isinstance(entry, list) or len(entry) != 2 or entry[0] not in game.board.territories
-                or not isinstance(entry[1], int) or isinstance(entry[1], bool) or entry[1] < 1):
+    for entry in r.read_list("placements", MAX_PLACEMENTS):
+        if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
+                or entry[0] not in game.board.territories
+                or not _is_int(entry[1]) or not 1 <= entry[1] <= HARD_ARMY_LIMIT):
             raise StateError("'placements' holds a bad entry")
-        placements.append((entry[0], entry[1]))
+        placements.append((entry[0], int(entry[1])))
     game.placements = placements
     for key in ("has_attacked", "conquered_this_turn", "card_bonus_used",
                 "computer_advantage_used", "return_to_attack", "hq_revealed"):
         setattr(game, key, r.read_bool(key))
-    game.sets_traded = r.read_int("sets_traded")
+    game.sets_traded = r.read_int("sets_traded", 0, MAX_TURN)
     game.next_set_value = r.read_int("next_set_value", 1, 10**6)
     game.variants = Variants.from_dict(r.read_obj("variants").data)
     game.objective = r.read_str("objective", ("world", "missions", "headquarters"))
     game.hq_to_win = r.read_int("hq_to_win", 2, 6)
     game.occupy_moved = r.read_int("occupy_moved", 0, HARD_ARMY_LIMIT)
     winner = r.get("winner")
-    if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
-                               or not 0 <= winner < count):
+    if winner is not None and (not _is_int(winner) or not 0 <= winner < count):
         raise StateError("'winner' is not a player")
     game.winner = winner
-    game.end_reason = r.read_str("end_reason", optional=True)
+    game.end_reason = r.read_str("end_reason", END_REASONS, optional=True)
     battle = r.get("battle")
     if battle is not None:
         b = _Reader(battle, "'battle'")
         rolls = {}
         for key, most in (("attacker_roll", 3), ("defender_roll", 2)):
-            dice = b.read_list(key)
-            if len(dice) > most or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+            dice = b.read_list(key, most)
+            if not all(_is_int(d) and 1 <= d <= 6 for d in dice):
                 raise StateError(f"'battle' has bad dice in {key}")
             rolls[key] = tuple(dice)
-        advantages = b.read_list("advantages")
-        if not all(a in ("reroll", "six") for a in advantages):
+        advantages = b.read_list("advantages", 2)
+        if not all(isinstance(a, str) and a in ("reroll", "six") for a in advantages) \
+                or len(set(advantages)) != len(advantages):
             raise StateError("'battle' offers an unknown advantage")
         game.battle = Battle(
             source=b.read_str("source", game.board.territories),
@@ -309,50 +343,25 @@ def _read_turn(game: Game, r: _Reader) -> None:
         )
 
 
+HISTORY_LISTS = ("territories", "armies", "continents")
+
+
 def _read_stats(game: Game, r: _Reader) -> None:
     s = r.read_obj("stats")
     count = len(game.players)
-    lists = {key: _int_list(s.read_list(key), count, key)
+    lists = {key: _int_list(s.read_list(key, count), count, key)
              for key in ("battles_won", "battles_lost", "invasions_won", "invasions_lost")}
-    history = s.read_list("history")
-    for entry in history:
+    history = []
+    for entry in s.read_list("history", MAX_HISTORY):
         h = _Reader(entry, "a history entry")
-        for key in ("territories", "armies", "continents"):
-            _int_list(h.read_list(key), count, key)
-        h.read_int("turn")
-    game.stats = Statistics(history=[dict(h) for h in history], **lists)
-
-
-def _check_phase(game: Game) -> None:
-    """The phase must be backed by the data it needs."""
-    phase = game.phase
-    unclaimed = [t for t, o in game.owner.items() if o is None]
-    if unclaimed and phase != Phase.CLAIM:
-        raise StateError(f"{unclaimed[0]} is unclaimed, but the game is past claiming")
-    if phase == Phase.CLAIM and not unclaimed:
-        raise StateError("the game is claiming territories but none is left")
-    current = game.players[game.current]
-    if phase != Phase.GAME_OVER and (current.is_neutral or current.eliminated):
-        raise StateError("the player to move is neutral or out of the game")
-    limit = game.variants.army_limit
-    if limit is not None:
-        for t, o in game.owner.items():
-            if o is not None and o != game.neutral_id and game.armies[t] > limit:
-                raise StateError(f"{t} holds more than the army limit of {limit}")
-    if phase in (Phase.DEFEND, Phase.ADVANTAGE, Phase.OCCUPY):
-        battle = game.battle
-        if battle is None:
-            raise StateError(f"phase {phase.value} needs a battle under way")
-        if game.owner[battle.source] != game.current:
-            raise StateError("the attacking territory is not the attacker's")
-        if not game.board.is_adjacent(battle.source, battle.target):
-            raise StateError("the battle's territories are not adjacent")
-        if phase == Phase.ADVANTAGE and not (battle.attacker_roll and battle.defender_roll
-                                             and battle.advantages):
-            raise StateError("an advantage is offered without dice on the table")
-        if phase == Phase.OCCUPY and game.owner[battle.target] != game.current:
-            raise StateError("occupying a territory the attacker does not hold")
-        if phase != Phase.OCCUPY and game.owner[battle.target] == game.current:
-            raise StateError("the attacker holds the territory under attack")
-    if phase == Phase.GAME_OVER and game.end_reason is None:
-        raise StateError("a finished game must say how it ended")
+        if set(h.data) - {"turn", "round", "player", *HISTORY_LISTS}:
+            raise StateError("a history entry holds something this game does not know")
+        row: dict[str, Any] = {"turn": h.read_int("turn", 0, MAX_TURN)}
+        if "round" in h.data:
+            row["round"] = h.read_int("round", 0, MAX_TURN)
+        if "player" in h.data:
+            row["player"] = h.read_int("player", 0, count - 1)
+        for key in HISTORY_LISTS:
+            row[key] = _int_list(h.read_list(key, count), count, key)
+        history.append(row)
+    game.stats = Statistics(history=history, **lists)

@@ -8,6 +8,7 @@ shown in a dialog and nothing else changes: the game in play is never lost.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +24,7 @@ from game.savegame import (
     LoadedSave,
     SaveFormatError,
     SaveInfo,
+    is_reserved_name,
     is_valid_name,
     list_saves,
     load_game,
@@ -201,9 +203,9 @@ class SaveGameScene(_FileScene):
         if not is_valid_name(name):
             self.refuse("BAD NAME", f"'{name}' cannot be used. {BAD_NAME}")
             return
-        if name.casefold() == AUTOSAVE_NAME:
-            self.refuse("BAD NAME", f"'{name}' is the game's own automatic save. Choose "
-                        "another name.")
+        if is_reserved_name(name):
+            self.refuse("BAD NAME", f"'{name}' is the name of one of the game's own files "
+                        "(the automatic save or the settings). Choose another name.")
             return
         path = save_path(name, self.directory)
         if path.exists():
@@ -242,12 +244,16 @@ class ResumeGameScene(_FileScene):
 
     def submit(self) -> None:
         name = self.chosen_name
+        listed = next((s for s in self.saves if s.name == name), None)
+        if listed is not None and listed.error:
+            self.refuse("CANNOT LOAD", listed.error)
+            return
         try:
             path = save_path(name, self.directory)
         except SaveFormatError:
             self.refuse("BAD NAME", f"'{name}' cannot be a save name. {BAD_NAME}")
             return
-        if not path.exists():
+        if not os.path.lexists(path):
             self.refuse("NOT FOUND", f"There is no saved game called {name}.")
             return
         try:

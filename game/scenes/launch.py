@@ -5,10 +5,14 @@ The play scene is imported when it is needed, because it imports those screens i
 
 from __future__ import annotations
 
+import os
+import stat
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+
+from game.engine.game import MAX_SEED
 
 if TYPE_CHECKING:
     from game.app import App
@@ -20,7 +24,7 @@ def chosen_seed(app: App) -> int:
     """The --seed of the command line when given, so a game can be replayed; else random."""
     args = app.options.args
     seed = getattr(args, "seed", None) if args is not None else None
-    if isinstance(seed, int):
+    if type(seed) is int and 0 <= seed <= MAX_SEED:
         return seed
     return random.SystemRandom().randrange(2**31)
 
@@ -56,21 +60,33 @@ def describe_interrupted(game: Game) -> str:
 
 def offer_interrupted_game(app: App, saves_dir: Path | None = None) -> bool:
     """Push the RESUME INTERRUPTED GAME question if the autosave loads (Yes is the default:
-    after a crash or a closed window the game is never lost); a damaged autosave is reported.
-    True when something was pushed. The title calls this over the setup screen."""
-    from game.savegame import AUTOSAVE_NAME, SAVES_DIR, SaveFormatError, load_game  # noqa: PLC0415
+    after a crash or a closed window the game is never lost). A finished game is not
+    interrupted: its autosave is removed and nothing is offered. A damaged autosave is set
+    aside (autosave.json.bad) and reported once. True when something was pushed. The title
+    calls this over the setup screen."""
+    from game.savegame import (  # noqa: PLC0415
+        SaveFormatError,
+        autosave_path,
+        discard_autosave,
+        load_game,
+    )
     from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene  # noqa: PLC0415
 
-    path = (saves_dir or SAVES_DIR) / f"{AUTOSAVE_NAME}.json"
-    if not path.exists():
+    path = autosave_path(saves_dir)
+    if not os.path.lexists(path):
         return False
     try:
         loaded = load_game(path)
     except SaveFormatError as exc:
+        kept = _set_aside(path)
+        where = f" It was kept as {kept}." if kept else ""
         app.scenes.push(MessageDialogScene(app, "INTERRUPTED GAME",
-                                           f"The interrupted game cannot be resumed. {exc}"))
+                                           f"The interrupted game cannot be resumed. {exc}{where}"))
         return True
     game = loaded.game
+    if game.is_over:
+        discard_autosave(saves_dir)
+        return False
 
     def resume() -> None:
         open_game(app, game, loaded.options)
@@ -79,3 +95,15 @@ def offer_interrupted_game(app: App, saves_dir: Path | None = None) -> bool:
                                        resume, default_yes=True, yes="Resume", no="New game",
                                        width=380))
     return True
+
+
+def _set_aside(path: Path) -> str | None:
+    """Rename a damaged autosave so it is reported once, not at every start; its new name."""
+    aside = path.with_name(path.name + ".bad")
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None  # a FIFO, a folder or a link is not ours to move
+        os.replace(path, aside)
+    except OSError:
+        return None
+    return aside.name

@@ -160,6 +160,7 @@ class TitleScene(Scene):
         self.idle = 0.0
         self.untouched = 0.0
         self._credits: CreditsScene | None = None
+        self._left = False
 
     def enter(self) -> None:
         self.title = _title_art(TITLE_TEXT, TITLE_BLOCK)
@@ -181,7 +182,11 @@ class TitleScene(Scene):
             self.untouched = 0.0
 
     def leave(self) -> None:
-        """Go on from the title: the given scene, or the resume offer, or the setup."""
+        """Go on from the title: the given scene, or the resume offer, or the setup. Once only:
+        a key press brings two commands (the key and its text) in the same frame."""
+        if self._left:
+            return
+        self._left = True
         if self.next_scene is not None:
             self.app.scenes.replace(self.next_scene(self.app))
             return

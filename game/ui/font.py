@@ -20,6 +20,9 @@ CAP_HEIGHT = 7
 LETTER_SPACING = 1
 CACHE_SIZE = 768
 ELLIPSIS = "..."
+# The narrowest glyph advances 2 pixels: no line of the 640-pixel screen shows more than 320.
+MAX_DRAWN_CHARS = 400
+MAX_WRAPPED_CHARS = 4000
 
 # char -> (top row, rows separated by spaces); '#' is ink. The width is the row length.
 _GLYPH_SOURCE: dict[str, tuple[int, str]] = {
@@ -182,19 +185,27 @@ class BitmapFont:
     def _glyph(self, char: str) -> str:
         return char if char in self._masks else _FALLBACK
 
+    def _advances(self, text: str) -> int:
+        """Sum of the advances of `text` (its width plus one trailing letter spacing)."""
+        advance, masks = self._advance, self._masks
+        return sum(advance[c if c in masks else _FALLBACK] for c in text)
+
     def width(self, text: str) -> int:
         """Width in pixels of `text` on one line (no trailing letter spacing)."""
         if not text:
             return 0
-        total = sum(self._advance[self._glyph(c)] for c in text)
-        return total - LETTER_SPACING * self.style.scale
+        return self._advances(text) - LETTER_SPACING * self.style.scale
 
     def size(self, text: str) -> tuple[int, int]:
         """(width, height) of the rendered Surface for `text`."""
         return self.width(text), self.height
 
     def render(self, text: str, colour: Colour) -> pygame.Surface:
-        """A transparent Surface with `text` in `colour`; cached, so do not draw on it."""
+        """A transparent Surface with `text` in `colour`; cached, so do not draw on it.
+
+        Text longer than any line the screen can show is cut (MAX_DRAWN_CHARS), so a damaged
+        file's 100,000-character value costs no more than a full line."""
+        text = capped(text)
         key = (text, tuple(colour)[:3])
         cached = self._cache.get(key)
         if cached is not None:
@@ -215,6 +226,7 @@ class BitmapFont:
     def draw(self, surface: pygame.Surface, text: str, pos: tuple[int, int], colour: Colour,
              align: str = "left") -> pygame.Rect:
         """Blit `text` with its top at pos[1]; `align` is left, center or right of pos[0]."""
+        text = capped(text)
         img = self.render(text, colour)
         x, y = pos
         w = self.width(text)
@@ -225,39 +237,63 @@ class BitmapFont:
         return surface.blit(img, (x, y))
 
     def ellipsize(self, text: str, max_width: int) -> str:
-        """`text` itself if it fits in `max_width`, else its longest prefix that fits plus '...'."""
+        """`text` itself if it fits in `max_width`, else its longest prefix that fits plus '...'.
+
+        One pass over the text (prefix widths add up), so a long text costs linear time."""
+        text = capped(text)
         if self.width(text) <= max_width:
             return text
-        for end in range(len(text), -1, -1):
-            candidate = text[:end].rstrip() + ELLIPSIS
-            if self.width(candidate) <= max_width:
-                return candidate
-        return ""
+        room = max_width - self._advances(ELLIPSIS) + LETTER_SPACING * self.style.scale
+        used, end = 0, 0
+        for char in text:
+            step = self._advance[self._glyph(char)]
+            if used + step > room:
+                break
+            used += step
+            end += 1
+        candidate = text[:end].rstrip() + ELLIPSIS
+        return candidate if self.width(candidate) <= max_width else ""
 
     def wrap(self, text: str, max_width: int) -> list[str]:
         """Break `text` into lines no wider than `max_width`, at spaces; newlines are kept.
 
-        A single word wider than the line is cut where it must be, so nothing is lost.
-        """
+        A single word wider than the line is cut where it must be, so nothing is lost. Widths
+        are added up word by word (linear in the text's length); a text longer than
+        MAX_WRAPPED_CHARS is cut first, with an ellipsis."""
+        if len(text) > MAX_WRAPPED_CHARS:
+            text = text[:MAX_WRAPPED_CHARS] + ELLIPSIS
+        spacing = LETTER_SPACING * self.style.scale
+        space = self._advance[" "]
+        limit = max_width + spacing  # in advances: a line's width plus its trailing spacing
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            line = ""
+            line, line_adv = "", 0
             for word in paragraph.split(" "):
-                candidate = word if not line else f"{line} {word}"
-                if self.width(candidate) <= max_width:
-                    line = candidate
+                word_adv = self._advances(word)
+                joined = word_adv if not line else line_adv + space + word_adv
+                if joined <= limit or (not line and not word):
+                    line, line_adv = (word if not line else f"{line} {word}"), joined
                     continue
                 if line:
                     lines.append(line)
-                while self.width(word) > max_width and len(word) > 1:
-                    cut = len(word)
-                    while cut > 1 and self.width(word[:cut]) > max_width:
-                        cut -= 1
-                    lines.append(word[:cut])
-                    word = word[cut:]
-                line = word
+                if word_adv > limit and len(word) > 1:
+                    piece, piece_adv = "", 0
+                    for char in word:
+                        step = self._advance[self._glyph(char)]
+                        if piece and piece_adv + step > limit:
+                            lines.append(piece)
+                            piece, piece_adv = "", 0
+                        piece += char
+                        piece_adv += step
+                    word, word_adv = piece, piece_adv
+                line, line_adv = word, word_adv
             lines.append(line)
         return lines
+
+
+def capped(text: str) -> str:
+    """`text` cut to the most characters a line of the screen can show."""
+    return text if len(text) <= MAX_DRAWN_CHARS else text[:MAX_DRAWN_CHARS]
 
 
 class Fonts:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import savegame
+from game import jsonfile, savegame
 from game.engine import Game, GameConfig, PlayerSpec
 from game.engine import actions as act
 from game.savegame import SaveFormatError, UnsupportedSaveVersion, load_game, save_game
@@ -46,10 +46,10 @@ def test_saving_leaves_no_temporary_file_and_a_failed_write_keeps_the_old_save(t
     path = save_game(game, "keep", tmp_path)
     original = path.read_bytes()
 
-    def broken_dump(*args, **kwargs):
+    def broken_sync(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(savegame.json, "dump", broken_dump)
+    monkeypatch.setattr(jsonfile.os, "fsync", broken_sync)
     with pytest.raises(OSError):
         save_game(game, "keep", tmp_path)
     assert path.read_bytes() == original
@@ -75,7 +75,7 @@ def test_list_saves_shows_good_and_damaged_files(tmp_path):
     (tmp_path / "bad.json").write_text("{nope")
     listed = {s.name: s for s in savegame.list_saves(tmp_path)}
     assert listed["good"].error is None and "UK SHORT" in listed["good"].summary
-    assert "not valid JSON" in listed["bad"].error
+    assert "is damaged" in listed["bad"].error
 
 
 def _valid_data() -> dict:
@@ -125,7 +125,7 @@ def _corrupt(kind: str) -> object:
     ("duplicated card", "is both in deck and in deck"),
     ("card in two hands", "player 1's hand and in player 2's hand"),
     ("wrong phase", "needs a battle"),
-    ("unknown phase", "'phase' has a bad value"),
+    ("unknown phase", "'phase' has a value this game does not know"),
     ("future version", "newer version"),
     ("not a save", "not a Conquest saved game"),
     ("owner not a player", "not a player"),
@@ -156,7 +156,7 @@ def test_truncated_and_non_json_and_binary_files_are_refused(tmp_path):
     for name, content in cases.items():
         path = tmp_path / f"{name}.json"
         path.write_text(content)
-        with pytest.raises(SaveFormatError, match="not valid JSON"):
+        with pytest.raises(SaveFormatError, match="is damaged"):
             load_game(path)
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")

@@ -111,7 +111,7 @@ def test_resume_lists_saves_and_damaged_files_with_their_error(app: App, tmp_pat
     assert any(r.startswith("broken") and "DAMAGED" in r for r in rows)
     scene.list._select(rows.index(next(r for r in rows if r.startswith("broken"))))
     scene._show_detail()
-    assert "not valid JSON" in scene.detail.text
+    assert "is damaged" in scene.detail.text
 
 
 def test_resume_loads_the_chosen_game(app: App, tmp_path: Path) -> None:

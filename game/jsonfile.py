@@ -1,0 +1,180 @@
+"""Reading and writing the game's JSON files (saves, autosave, settings, boards) safely.
+
+Every file the game reads comes through `read_json`, which trusts nothing: only a regular file
+is opened (a FIFO or a link to a device named `x.json` is refused without blocking), its size
+is capped before it is read, a UTF-8 byte-order mark is accepted, and the parsed data must be
+plain JSON within fixed limits (finite numbers, bounded strings, lists, tables and nesting)
+before anyone builds anything from it. Failures raise `FileRefused` with a message in a
+player's words. Writes are atomic: a temporary file in the same folder, then a rename.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Any
+
+MAX_DEPTH = 24
+MAX_STRING = 4096
+MAX_CONTAINER = 100_000
+TEMP_SUFFIX = ".tmp"
+
+
+class FileRefused(ValueError):
+    """The file cannot be used; the message says why in a player's words."""
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise FileRefused(f"a number is too large ({text[:20]})")
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    raise FileRefused(f"{text} is not a number a game file may hold")
+
+
+def read_bytes(path: Path, max_bytes: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most `max_bytes`, opened without blocking on a FIFO."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise FileRefused(f"The {what} {path.name} cannot be opened "
+                          f"({(exc.strerror or 'error').lower()}).") from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(f"{path.name} is not an ordinary file, so it is not a {what}.")
+        if info.st_size > max_bytes:
+            raise FileRefused(f"{path.name} is too large to be a {what} "
+                              f"({info.st_size // 1024} KB).")
+        chunks = []
+        left = max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        if len(data) > max_bytes:
+            raise FileRefused(f"{path.name} is too large to be a {what}.")
+        return data
+    except OSError as exc:
+        raise FileRefused(f"The {what} {path.name} cannot be read "
+                          f"({(exc.strerror or 'error').lower()}).") from exc
+    finally:
+        os.close(fd)
+
+
+def parse_json(data: bytes, name: str, what: str = "file") -> Any:
+    """Parse bytes as bounded plain JSON (see the module docstring); FileRefused if not."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FileRefused(f"{name} is not a {what}: it is not text.") from exc
+    try:
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    except FileRefused as exc:
+        raise FileRefused(f"{name} is damaged: {exc}.") from exc
+    except (ValueError, RecursionError) as exc:
+        raise FileRefused(f"{name} is damaged: it is not a complete {what}.") from exc
+    problem = bounds_problem(value)
+    if problem:
+        raise FileRefused(f"{name} is damaged: {problem}.")
+    return value
+
+
+def bounds_problem(value: Any) -> str | None:
+    """What breaks the limits in already-parsed JSON data, or None (iterative: no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return "it is nested too deeply"
+        if isinstance(item, str):
+            if len(item) > MAX_STRING:
+                return f"it holds a text of {len(item)} characters"
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return "it holds a number that is not finite"
+        elif isinstance(item, int) and not isinstance(item, bool):
+            if abs(item) > 2**64:
+                return "it holds a number that is too large"
+        elif isinstance(item, list):
+            if len(item) > MAX_CONTAINER:
+                return "it holds a list that is too long"
+            stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, dict):
+            if len(item) > MAX_CONTAINER:
+                return "it holds a table that is too large"
+            for k, v in item.items():
+                if len(k) > MAX_STRING:
+                    return "it holds a name that is too long"
+                stack.append((v, depth + 1))
+        elif item is not None and not isinstance(item, bool):
+            return "it holds something that is not JSON"
+    return None
+
+
+def read_json(path: Path, max_bytes: int, what: str = "file") -> Any:
+    """`read_bytes` then `parse_json`. FileNotFoundError passes through (a missing file is
+    often fine); every other failure is FileRefused."""
+    return parse_json(read_bytes(path, max_bytes, what), path.name, what)
+
+
+def write_json_atomically(path: Path, data: Any, *, indent: int | None = None,
+                          sync: bool = True) -> None:
+    """JSON to `path` through a temporary file in the same folder, then os.replace: a reader,
+    or a kill at any moment, sees the old file or the new one, never half of one. Temporary
+    files are named `.<stem>.*.tmp` so `remove_stale_temporaries` can find them."""
+    text = json.dumps(data, indent=indent, separators=None if indent else (",", ":"),
+                      allow_nan=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=TEMP_SUFFIX,
+                                         dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            if indent:
+                out.write("\n")
+            out.flush()
+            if sync:
+                os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def remove_stale_temporaries(folder: Path, stem: str | None = None) -> int:
+    """Deletes the temporary files a killed write left behind (`.*.tmp`, regular files only;
+    only those of `<stem>.json` if a stem is given); returns how many. Called at start-up,
+    before anything writes."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX)):
+            continue
+        if stem is not None and not entry.name.startswith(f".{stem}."):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
