@@ -138,6 +138,11 @@ CONTROLLER_BUTTONS: Mapping[int, str] = MappingProxyType({
     pygame.CONTROLLER_BUTTON_LEFTSTICK: "HELP",
     pygame.CONTROLLER_BUTTON_RIGHTSTICK: "CONTINENTS",
 })
+# The triggers page the message history (the pad's Page Up / Page Down).
+CONTROLLER_TRIGGERS: Mapping[int, Command] = MappingProxyType({
+    pygame.CONTROLLER_AXIS_TRIGGERLEFT: Command.PAGE_UP,
+    pygame.CONTROLLER_AXIS_TRIGGERRIGHT: Command.PAGE_DOWN})
+TRIGGER_PRESSED, TRIGGER_RELEASED = 0.5, 0.33
 CONTROLLER_DPAD: Mapping[int, tuple[int, int]] = MappingProxyType({
     pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0)})
@@ -498,7 +503,21 @@ class Input:
         pad = self._pad(int(event.instance_id))
         pad.mapped = True
         value = max(-1.0, min(1.0, float(event.value) / CONTROLLER_AXIS_SCALE))
+        if int(event.axis) in CONTROLLER_TRIGGERS:
+            self._trigger(int(event.instance_id), int(event.axis), value)
+            return
         self._stick(pad, int(event.instance_id), int(event.axis), value)
+
+    def _trigger(self, instance_id: int, axis: int, value: float) -> None:
+        """LT / RT page the message history (older / newer), repeating while held: the pad's
+        Page Up / Page Down. Pressed past half-way, released below a third (no chatter)."""
+        key = ("trigger", instance_id * 16 + axis)
+        if value >= TRIGGER_PRESSED and key not in self._repeats:
+            command = CONTROLLER_TRIGGERS[axis]
+            self._emit(command, Device.PAD)
+            self._repeats[key] = _Repeat(command, Device.PAD)
+        elif value < TRIGGER_RELEASED:
+            self._repeats.pop(key, None)
 
     def _stick(self, pad: _PadState, instance_id: int, axis: int, value: float) -> None:
         pad.axes[axis] = value

@@ -64,8 +64,9 @@ PAD_PARAGRAPHS = (
     'RB / LB  jump to the next / previous territory you can select',
     'Right stick  scroll the map',
     'Left stick click  this help      Right stick click  continents',
+    'LT / RT  message history (older / newer)',
     ('A stick that SDL does not know sends button numbers: OPTIONS > Pad Buttons assigns them '
-     '(on the NEW GAME screen).'),
+     '(on the NEW GAME screen and the play screen).'),
 )
 DEVICE_PARAGRAPHS = {Device.MOUSE: MOUSE_PARAGRAPHS, Device.KEYBOARD: KEY_PARAGRAPHS,
                      Device.PAD: PAD_PARAGRAPHS}
@@ -86,7 +87,8 @@ HELP_PARAGRAPHS = (
      'Computer Advantage.'),
     ('OPTIONS: Change Sides..., Cheat, Sound, Fast Game: Normal, Fast Game: Fast, '
      'Fast Game: Instant, Automatic Dice, Map Scroll: Scroll, Map Scroll: Jump, '
-     'Map Direction Reversed, Colour-blind Patterns, Fullscreen.'),
+     'Map Direction Reversed, Colour-blind Patterns, Fullscreen, Pad Buttons... (assign a stick\'s'
+     ' buttons).'),
     '# The rules in brief',
     ('Set-up: the territories are claimed in turn (or dealt at random), then the remaining armies '
      'are placed one (or three) at a time.'),
