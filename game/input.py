@@ -48,6 +48,7 @@ KEY_SCROLL_SPEED = 360.0
 STICK_SCROLL_SPEED = 480.0
 STICK_DEAD_ZONE = 0.25
 STICK_NAV_THRESHOLD = 0.6
+RIGHT_CLICK_SLOP = 4.0  # pixels a right button may travel and still be a click, not a drag
 STICK_ACCEL_SECONDS = 1.0  # holding the stick this long doubles its speed
 REPEAT_DELAY = 0.35
 REPEAT_INTERVAL = 0.08
@@ -193,6 +194,7 @@ class Input:
         self._scroll_keys: dict[int, tuple[int, int]] = {}
         self._mouse_held: set[int] = set()
         self._dragging = False
+        self._drag_travel = 0.0  # how far a right-button drag has scrolled
         self._pads: dict[int, _PadState] = {}
         self._repeats: dict[object, _Repeat] = {}
         self._scroll_acc = [0.0, 0.0]
@@ -402,6 +404,7 @@ class Input:
         if self._dragging:
             rel = getattr(event, "rel", None) or (x - old[0], y - old[1])
             self._add_scroll(-float(rel[0]), -float(rel[1]))
+            self._drag_travel += abs(float(rel[0])) + abs(float(rel[1]))
         self._emit(Command.POINTER_MOVED, Device.MOUSE)
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
@@ -415,6 +418,7 @@ class Input:
             self._emit(Command.PRESS, Device.MOUSE)
         elif button == 3:
             self._dragging = True
+            self._drag_travel = 0.0
         self._emit(Command.SKIP, Device.MOUSE)
 
     def _mouse_up(self, event: pygame.event.Event) -> None:
@@ -426,6 +430,10 @@ class Input:
             self._emit(Command.RELEASE, Device.MOUSE)
         elif button == 3:
             self._dragging = False
+            if self._drag_travel < RIGHT_CLICK_SLOP and not self.navigation_mode:
+                # A right click that did not drag the map: the mouse's ESC on the map
+                # (drop the selection); windows keep their own CANCEL buttons.
+                self._emit(Command.CANCEL, Device.MOUSE)
 
     def _mouse_wheel(self, event: pygame.event.Event) -> None:
         dy = int(getattr(event, "y", 0))

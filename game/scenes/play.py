@@ -22,7 +22,7 @@ from game.audio import Sfx
 from game.engine import Game, IllegalActionError, Phase
 from game.engine import actions as act
 from game.engine import events as ev
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
 from game.scenes.base import Scene
 from game.scenes.battle_show import BattlePresenter
@@ -339,7 +339,7 @@ class PlayScene(PlaySceneFace, Scene):
             if self.mode != "attack_from" or self.source is not None:
                 self.cancel_selection()
                 self.say("Cancelled.", palette.LIGHT)
-            else:
+            elif command.device is not Device.MOUSE:  # a right click never ends the turn
                 self.turns.cancel()
         elif kind in (Command.NEXT, Command.PREVIOUS):
             self.snap(1 if kind is Command.NEXT else -1)

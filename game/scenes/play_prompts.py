@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
 # Also said by OPTIONS > Cheat (play_menus); a controlnames template.
-CHEAT_PROMPT = "Cheat: select any territory to conquer it ({CANCEL} cancels)."
+CHEAT_PROMPT = "Cheat: select any territory to conquer it ({DESELECT} cancels)."
 
 
 class HumanPrompts:
@@ -106,18 +106,18 @@ class HumanPrompts:
             return f"{name}: place {plural(game.reinforcements)} - select one of your territories."
         if mode == "attack_to" and source:
             return (f"Attack from {where(source)}: select the enemy territory to attack "
-                    "({CANCEL} cancels).")
+                    "({DESELECT} cancels).")
         if mode == "move_from":
-            return "Free move: select the territory to move armies from ({CANCEL} cancels)."
+            return "Free move: select the territory to move armies from ({DESELECT} cancels)."
         if mode == "move_to" and source:
-            return f"Free move from {where(source)}: select where to ({{CANCEL}} cancels)."
+            return f"Free move from {where(source)}: select where to ({{DESELECT}} cancels)."
         if mode == "cheat":
             return CHEAT_PROMPT
         if game.phase == Phase.ATTACK:
-            return (f"{name}: select a territory to attack from; {{FREE_MOVE}} free move, "
-                    "{END_TURN} ends the turn.")
+            return (f"{name}: select a territory to attack from; free move ({{FREE_MOVE}}), "
+                    "end the turn ({END_TURN}).")
         if game.phase == Phase.FORTIFY:
-            return f"{name}: another free move ({{FREE_MOVE}}), or {{END_TURN}} to end the turn."
+            return f"{name}: another free move ({{FREE_MOVE}}), or end the turn ({{END_TURN}})."
         return ""
 
     def pinned(self) -> bool:

@@ -24,6 +24,7 @@ is on), CONFIRM (accept the default), CANCEL (drop a choice, close a window), EN
 FREE_MOVE, CARDS, HELP, CONTINENTS, MENU, SCROLL (move the map), MOVE (move the pointer),
 FOCUS (move the focus in a window), NEXT_TARGET / PREVIOUS_TARGET (snap to the next or previous
 territory the step accepts), NEW_ATTACK, REPEAT_ATTACK, TYPE (enter a name), SET_COUNT,
+DESELECT (drop a selection on the map: ESC, the pad's Back, a right click),
 HISTORY_OLDER / HISTORY_NEWER (scroll the message history: Page Up/Down, the pad's triggers).
 """
 
@@ -56,6 +57,7 @@ class Control(Enum):
     REPEAT_ATTACK = "repeat attack"
     TYPE = "type"
     SET_COUNT = "set count"
+    DESELECT = "deselect"
     HISTORY_OLDER = "history older"
     HISTORY_NEWER = "history newer"
 
@@ -66,7 +68,8 @@ _KEY_COMMANDS = {
     Control.END_TURN: "CANCEL", Control.FREE_MOVE: "FREE_MOVE", Control.CARDS: "SHOW_CARDS",
     Control.HELP: "HELP", Control.CONTINENTS: "CONTINENTS", Control.MENU: "MENU",
     Control.NEXT_TARGET: "NEXT", Control.NEW_ATTACK: "NEW_ATTACK",
-    Control.REPEAT_ATTACK: "REPEAT_ATTACK", Control.HISTORY_OLDER: "PAGE_UP",
+    Control.REPEAT_ATTACK: "REPEAT_ATTACK", Control.DESELECT: "CANCEL",
+    Control.HISTORY_OLDER: "PAGE_UP",
     Control.HISTORY_NEWER: "PAGE_DOWN"}
 _KEY_FIXED = {
     Control.SCROLL: "Shift+arrows", Control.MOVE: "the arrow keys",
@@ -85,14 +88,14 @@ _PAD = {
     Control.NEW_ATTACK: "{START} PLAY > New Attack",
     Control.REPEAT_ATTACK: "{START} PLAY > Repeat Attack",
     Control.TYPE: "{A} on the name", Control.SET_COUNT: "{DPAD}",
-    Control.HISTORY_OLDER: "{LT}", Control.HISTORY_NEWER: "{RT}"}
+    Control.HISTORY_OLDER: "{LT}", Control.HISTORY_NEWER: "{RT}", Control.DESELECT: "{BACK}"}
 # What a raw stick's button map calls each control (the pad_bindings names).
 _RAW_COMMANDS = {
     Control.PRESS: "PRESS", Control.CONFIRM: "PRESS", Control.CANCEL: "CANCEL",
     Control.END_TURN: "CANCEL", Control.FREE_MOVE: "FREE_MOVE", Control.CARDS: "SHOW_CARDS",
     Control.HELP: "HELP", Control.CONTINENTS: "CONTINENTS", Control.MENU: "MENU",
     Control.SCROLL: "SCROLL_HOLD", Control.NEXT_TARGET: "NEXT",
-    Control.PREVIOUS_TARGET: "PREVIOUS"}
+    Control.PREVIOUS_TARGET: "PREVIOUS", Control.DESELECT: "CANCEL"}
 
 _MOUSE = {
     Control.PRESS: "click", Control.CONFIRM: "click the thick-bordered button",
@@ -104,7 +107,8 @@ _MOUSE = {
     Control.NEXT_TARGET: "click", Control.PREVIOUS_TARGET: "click",
     Control.NEW_ATTACK: "PLAY > New Attack", Control.REPEAT_ATTACK: "PLAY > Repeat Attack",
     Control.TYPE: "click the name", Control.SET_COUNT: "click the arrows",
-    Control.HISTORY_OLDER: "the wheel", Control.HISTORY_NEWER: "the wheel"}
+    Control.HISTORY_OLDER: "the wheel", Control.HISTORY_NEWER: "the wheel",
+    Control.DESELECT: "a right click"}
 
 
 def control_name(control: Control, device: Device, *,
