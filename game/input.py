@@ -143,7 +143,9 @@ CONTROLLER_BUTTONS: Mapping[int, str] = MappingProxyType({
 CONTROLLER_TRIGGERS: Mapping[int, Command] = MappingProxyType({
     pygame.CONTROLLER_AXIS_TRIGGERLEFT: Command.PAGE_UP,
     pygame.CONTROLLER_AXIS_TRIGGERRIGHT: Command.PAGE_DOWN})
-TRIGGER_PRESSED, TRIGGER_RELEASED = 0.5, 0.33
+# Hysteresis well clear of the middle: a trigger read from a stick axis resting at 0 reports
+# half-way (SDL maps -32768..32767 to 0..32767), which must not page on its own.
+TRIGGER_PRESSED, TRIGGER_RELEASED = 0.75, 0.6
 CONTROLLER_DPAD: Mapping[int, tuple[int, int]] = MappingProxyType({
     pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0)})
@@ -518,7 +520,7 @@ class Input:
 
     def _trigger(self, instance_id: int, axis: int, value: float) -> None:
         """LT / RT page the message history (older / newer), repeating while held: the pad's
-        Page Up / Page Down. Pressed past half-way, released below a third (no chatter)."""
+        Page Up / Page Down. Pressed past three quarters, released below 0.6 (no chatter)."""
         key = ("trigger", instance_id * 16 + axis)
         if value >= TRIGGER_PRESSED and key not in self._repeats:
             command = CONTROLLER_TRIGGERS[axis]
