@@ -33,7 +33,8 @@ POINTER_PARAGRAPHS = (
 MOUSE_PARAGRAPHS = (
     '# Mouse',
     'Move the mouse to move the pointer; the left button presses.',
-    'Hold the right button and move to scroll the map; the wheel scrolls lists.',
+    ('Hold the right button and move to scroll the map; a right click without moving drops a '
+     'selection on the map (it never ends the turn); the wheel scrolls lists and the messages.'),
     'Every command is in the menus: PLAY > End Turn, PLAY > Free Move, INFO > Help...',
 )
 KEY_PARAGRAPHS = (
