@@ -48,6 +48,7 @@ KEY_SCROLL_SPEED = 360.0
 STICK_SCROLL_SPEED = 480.0
 STICK_DEAD_ZONE = 0.25
 STICK_NAV_THRESHOLD = 0.6
+RIGHT_CLICK_SLOP = 4.0  # pixels a right button may travel and still be a click, not a drag
 STICK_ACCEL_SECONDS = 1.0  # holding the stick this long doubles its speed
 REPEAT_DELAY = 0.35
 REPEAT_INTERVAL = 0.08
@@ -138,6 +139,13 @@ CONTROLLER_BUTTONS: Mapping[int, str] = MappingProxyType({
     pygame.CONTROLLER_BUTTON_LEFTSTICK: "HELP",
     pygame.CONTROLLER_BUTTON_RIGHTSTICK: "CONTINENTS",
 })
+# The triggers page the message history (the pad's Page Up / Page Down).
+CONTROLLER_TRIGGERS: Mapping[int, Command] = MappingProxyType({
+    pygame.CONTROLLER_AXIS_TRIGGERLEFT: Command.PAGE_UP,
+    pygame.CONTROLLER_AXIS_TRIGGERRIGHT: Command.PAGE_DOWN})
+# Hysteresis well clear of the middle: a trigger read from a stick axis resting at 0 reports
+# half-way (SDL maps -32768..32767 to 0..32767), which must not page on its own.
+TRIGGER_PRESSED, TRIGGER_RELEASED = 0.75, 0.6
 CONTROLLER_DPAD: Mapping[int, tuple[int, int]] = MappingProxyType({
     pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0)})
@@ -188,6 +196,7 @@ class Input:
         self._scroll_keys: dict[int, tuple[int, int]] = {}
         self._mouse_held: set[int] = set()
         self._dragging = False
+        self._drag_travel = 0.0  # how far a right-button drag has scrolled
         self._pads: dict[int, _PadState] = {}
         self._repeats: dict[object, _Repeat] = {}
         self._scroll_acc = [0.0, 0.0]
@@ -397,6 +406,7 @@ class Input:
         if self._dragging:
             rel = getattr(event, "rel", None) or (x - old[0], y - old[1])
             self._add_scroll(-float(rel[0]), -float(rel[1]))
+            self._drag_travel += abs(float(rel[0])) + abs(float(rel[1]))
         self._emit(Command.POINTER_MOVED, Device.MOUSE)
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
@@ -410,6 +420,7 @@ class Input:
             self._emit(Command.PRESS, Device.MOUSE)
         elif button == 3:
             self._dragging = True
+            self._drag_travel = 0.0
         self._emit(Command.SKIP, Device.MOUSE)
 
     def _mouse_up(self, event: pygame.event.Event) -> None:
@@ -421,6 +432,10 @@ class Input:
             self._emit(Command.RELEASE, Device.MOUSE)
         elif button == 3:
             self._dragging = False
+            if self._drag_travel < RIGHT_CLICK_SLOP and not self.navigation_mode:
+                # A right click that did not drag the map: the mouse's ESC on the map
+                # (drop the selection); windows keep their own CANCEL buttons.
+                self._emit(Command.CANCEL, Device.MOUSE)
 
     def _mouse_wheel(self, event: pygame.event.Event) -> None:
         dy = int(getattr(event, "y", 0))
@@ -498,7 +513,21 @@ class Input:
         pad = self._pad(int(event.instance_id))
         pad.mapped = True
         value = max(-1.0, min(1.0, float(event.value) / CONTROLLER_AXIS_SCALE))
+        if int(event.axis) in CONTROLLER_TRIGGERS:
+            self._trigger(int(event.instance_id), int(event.axis), value)
+            return
         self._stick(pad, int(event.instance_id), int(event.axis), value)
+
+    def _trigger(self, instance_id: int, axis: int, value: float) -> None:
+        """LT / RT page the message history (older / newer), repeating while held: the pad's
+        Page Up / Page Down. Pressed past three quarters, released below 0.6 (no chatter)."""
+        key = ("trigger", instance_id * 16 + axis)
+        if value >= TRIGGER_PRESSED and key not in self._repeats:
+            command = CONTROLLER_TRIGGERS[axis]
+            self._emit(command, Device.PAD)
+            self._repeats[key] = _Repeat(command, Device.PAD)
+        elif value < TRIGGER_RELEASED:
+            self._repeats.pop(key, None)
 
     def _stick(self, pad: _PadState, instance_id: int, axis: int, value: float) -> None:
         pad.axes[axis] = value

@@ -33,7 +33,8 @@ POINTER_PARAGRAPHS = (
 MOUSE_PARAGRAPHS = (
     '# Mouse',
     'Move the mouse to move the pointer; the left button presses.',
-    'Hold the right button and move to scroll the map; the wheel scrolls lists.',
+    ('Hold the right button and move to scroll the map; a right click without moving drops a '
+     'selection on the map (it never ends the turn); the wheel scrolls lists and the messages.'),
     'Every command is in the menus: PLAY > End Turn, PLAY > Free Move, INFO > Help...',
 )
 KEY_PARAGRAPHS = (
@@ -64,8 +65,9 @@ PAD_PARAGRAPHS = (
     'RB / LB  jump to the next / previous territory you can select',
     'Right stick  scroll the map',
     'Left stick click  this help      Right stick click  continents',
+    'LT / RT  message history (older / newer)',
     ('A stick that SDL does not know sends button numbers: OPTIONS > Pad Buttons assigns them '
-     '(on the NEW GAME screen).'),
+     '(on the NEW GAME screen and the play screen).'),
 )
 DEVICE_PARAGRAPHS = {Device.MOUSE: MOUSE_PARAGRAPHS, Device.KEYBOARD: KEY_PARAGRAPHS,
                      Device.PAD: PAD_PARAGRAPHS}
@@ -88,7 +90,8 @@ HELP_PARAGRAPHS = (
      'Computer Advantage.'),
     ('OPTIONS: Change Sides..., Cheat, Sound, Fast Game: Normal, Fast Game: Fast, '
      'Fast Game: Instant, Automatic Dice, Map Scroll: Scroll, Map Scroll: Jump, '
-     'Map Direction Reversed, Colour-blind Patterns, Fullscreen.'),
+     'Map Direction Reversed, Colour-blind Patterns, Fullscreen, Pad Buttons... (assign a stick\'s'
+     ' buttons).'),
     '# The rules in brief',
     ('Set-up: the territories are claimed in turn (or dealt at random), then the remaining armies '
      'are placed one (or three) at a time.'),

@@ -22,7 +22,7 @@ from game.audio import Sfx
 from game.engine import Game, IllegalActionError, Phase
 from game.engine import actions as act
 from game.engine import events as ev
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
 from game.scenes.base import Scene
 from game.scenes.battle_show import BattlePresenter
@@ -38,7 +38,7 @@ from game.scenes.play_layout import game_title, map_art, place_clear_of, player_
 from game.scenes.play_snap import Snapper
 from game.scenes.play_menus import PlayMenus
 from game.scenes.play_narrate import Line, narrate_each
-from game.scenes.play_prompts import HumanPrompts
+from game.scenes.play_prompts import HumanPrompts, message_area
 from game.scenes.play_readouts import Readouts
 from game.scenes.play_seats import Seats
 from game.scenes.play_status import odds_for, panel_info
@@ -46,7 +46,6 @@ from game.scenes.play_turns import ATTACK_MODES, TurnController
 from game.ui import palette
 from game.ui.mapview import MapMarks, MapView
 from game.ui.menubar import MenuBar
-from game.ui.messages import MessageArea
 from game.ui.pointers import PointerKind
 from game.ui.sidepanel import PanelInfo, SidePanel
 
@@ -84,7 +83,7 @@ class PlayScene(PlaySceneFace, Scene):
         self.view = MapView(map_art(app), fonts, overlays=overlays)
         self.view.prepare()
         self.panel = SidePanel(fonts)
-        self.messages = MessageArea(fonts)
+        self.messages = message_area(app)
         self.colours = [player_colour(p.colour) for p in game.players]
         self.seats = Seats(game, demo)
         self.board = ShownBoard(len(game.players), game)
@@ -340,7 +339,7 @@ class PlayScene(PlaySceneFace, Scene):
             if self.mode != "attack_from" or self.source is not None:
                 self.cancel_selection()
                 self.say("Cancelled.", palette.LIGHT)
-            else:
+            elif command.device is not Device.MOUSE:  # a right click never ends the turn
                 self.turns.cancel()
         elif kind in (Command.NEXT, Command.PREVIOUS):
             self.snap(1 if kind is Command.NEXT else -1)
@@ -460,7 +459,7 @@ class PlayScene(PlaySceneFace, Scene):
 
     def _update_prompt(self) -> None:
         if self.is_choosing and self.prompts.pinned():
-            self.messages.prompt = (self.prompt_text(), palette.CREAM)
+            self.messages.prompt = (self.prompts.prompt_template(), palette.CREAM)
         else:
             self.messages.prompt = None
 

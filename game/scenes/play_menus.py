@@ -33,6 +33,7 @@ from game.scenes.info import (
 from game.scenes.title import CreditsScene
 from game.scenes.gamelog import GameLogScene
 from game.scenes.luck import LuckScene
+from game.scenes.play_prompts import CHEAT_PROMPT
 from game.scenes.review import review_scene
 from game.settings import FAST_GAME_LEVELS
 from game.ui import palette
@@ -199,6 +200,7 @@ class PlayMenus:
                          checked=lambda: s().colour_blind),
                 MenuItem("Fullscreen", self.app.toggle_fullscreen, hotkey="F11",
                          checked=lambda: s().fullscreen),
+                MenuItem("Pad Buttons...", self.pad_buttons),
             ]),
         ]
 
@@ -353,9 +355,14 @@ class PlayMenus:
         self.scene.cancel_selection()
         self.scene.perform(act.ChangeSides(other))
 
+    def pad_buttons(self) -> None:
+        """Assign a raw stick's buttons (the same window as on the NEW GAME screen)."""
+        from game.scenes.padbuttons import PadButtonsScene  # noqa: PLC0415 - opened rarely
+
+        self._push(PadButtonsScene(self.app))
+
     def cheat(self) -> None:
         scene = self.scene
         scene.cancel_selection()
         scene.mode = "cheat"
-        scene.messages.add("Cheat: select any territory to conquer it (ESC cancels).",
-                           palette.AMBER)
+        scene.messages.add(CHEAT_PROMPT, palette.AMBER)

@@ -16,12 +16,16 @@ from game.scenes.cards import CardExchangeScene
 from game.scenes.dialogs import ChoiceDialogScene, ConfirmDialogScene, NumberDialogScene
 from game.scenes.play_narrate import plural
 from game.scenes.play_turns import TurnController
-from game.ui import palette
+from game.input import Device
+from game.ui import controlnames, palette
+from game.ui.messages import MessageArea
 
 if TYPE_CHECKING:
     from game.app import App
 
 SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
+# Also said by OPTIONS > Cheat (play_menus); a controlnames template.
+CHEAT_PROMPT = "Cheat: select any territory to conquer it ({DESELECT} cancels)."
 
 
 class HumanPrompts:
@@ -61,7 +65,7 @@ class HumanPrompts:
     def guide(self) -> None:
         """Say once what the human to move should do now."""
         game = self.game
-        text = self.prompt_text()
+        text = self.prompt_template()
         t = self.turns
         key = (game.phase, game.to_move, t.mode, t.source, game.reinforcements, game.quota,
                game.neutral_quota, game.turn, text)
@@ -72,7 +76,13 @@ class HumanPrompts:
             self.turns.ports.say(text, palette.CREAM)
 
     def prompt_text(self) -> str:
-        """What the human to move should do now, in one line ("" when nothing is asked)."""
+        """What the human to move should do now, in one line ("" when nothing is asked), with
+        the controls named for the device the player used last."""
+        return controlnames.describe_for(self.app, self.prompt_template())
+
+    def prompt_template(self) -> str:
+        """`prompt_text` with its controls left as {CONTROL} markers: the message area names
+        them when it draws, so a line in the history never keeps another device's words."""
         game = self.game
         pid = game.to_move
         name = game.players[pid].name
@@ -96,17 +106,18 @@ class HumanPrompts:
             return f"{name}: place {plural(game.reinforcements)} - select one of your territories."
         if mode == "attack_to" and source:
             return (f"Attack from {where(source)}: select the enemy territory to attack "
-                    "(ESC cancels).")
+                    "({DESELECT} cancels).")
         if mode == "move_from":
-            return "Free move: select the territory to move armies from (ESC cancels)."
+            return "Free move: select the territory to move armies from ({DESELECT} cancels)."
         if mode == "move_to" and source:
-            return f"Free move from {where(source)}: select where to (ESC cancels)."
+            return f"Free move from {where(source)}: select where to ({{DESELECT}} cancels)."
         if mode == "cheat":
-            return "Cheat: select any territory to conquer it (ESC cancels)."
+            return CHEAT_PROMPT
         if game.phase == Phase.ATTACK:
-            return f"{name}: select a territory to attack from; F free move, ESC ends the turn."
+            return (f"{name}: select a territory to attack from; free move ({{FREE_MOVE}}), "
+                    "end the turn ({END_TURN}).")
         if game.phase == Phase.FORTIFY:
-            return f"{name}: another free move (F), or ESC to end the turn."
+            return f"{name}: another free move ({{FREE_MOVE}}), or end the turn ({{END_TURN}})."
         return ""
 
     def pinned(self) -> bool:
@@ -186,3 +197,19 @@ class HumanPrompts:
             lambda n: self.perform(act.Occupy(hi if n is None else n)), can_cancel=False)
         self.clear_of(dialog, (battle.source, battle.target))
         self.app.scenes.push(dialog)
+
+
+# -- the message area --------------------------------------------------------------------
+def message_area(app: App) -> MessageArea:
+    """The play screen's message area, naming the controls of the device used now."""
+    area = MessageArea(app.fonts, hint=lambda: message_hint(app),
+                       describe=lambda text: controlnames.describe_for(app, text))
+    area.newer_hint = lambda: controlnames.for_app(app, controlnames.Control.HISTORY_NEWER)
+    return area
+
+
+def message_hint(app: App) -> str:
+    """Help and continents, as the device in hand reaches them (a controlnames template)."""
+    if controlnames.device_of(app) is Device.MOUSE:
+        return "INFO > Help, Continents"
+    return "{HELP} Help   {CONTINENTS} Continents"

@@ -139,7 +139,9 @@ class TurnController:
         name = game.board.territory_name
         refuse = self.ports.refuse
         if game.phase != Phase.ATTACK:
-            refuse("Your attacks are over: make another free move (F) or end the turn (ESC).")
+            # {CONTROL} markers: the message area names them for the device in hand.
+            refuse("Your attacks are over: make another free move ({FREE_MOVE}) or end the turn"
+                   " ({END_TURN}).")
             return
         if game.owner[tid] == me:
             if self.can_attack_from(tid):

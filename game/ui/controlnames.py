@@ -23,7 +23,9 @@ Controls (the abstract things prompts talk about): PRESS (choose what the pointe
 is on), CONFIRM (accept the default), CANCEL (drop a choice, close a window), END_TURN,
 FREE_MOVE, CARDS, HELP, CONTINENTS, MENU, SCROLL (move the map), MOVE (move the pointer),
 FOCUS (move the focus in a window), NEXT_TARGET / PREVIOUS_TARGET (snap to the next or previous
-territory the step accepts), NEW_ATTACK, REPEAT_ATTACK, TYPE (enter a name), SET_COUNT.
+territory the step accepts), NEW_ATTACK, REPEAT_ATTACK, TYPE (enter a name), SET_COUNT,
+DESELECT (drop a selection on the map: ESC, the pad's Back, a right click),
+HISTORY_OLDER / HISTORY_NEWER (scroll the message history: Page Up/Down, the pad's triggers).
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ class Control(Enum):
     REPEAT_ATTACK = "repeat attack"
     TYPE = "type"
     SET_COUNT = "set count"
+    DESELECT = "deselect"
+    HISTORY_OLDER = "history older"
+    HISTORY_NEWER = "history newer"
 
 
 # Controls that a key binding names: control -> the Command name in settings.key_bindings.
@@ -63,7 +68,9 @@ _KEY_COMMANDS = {
     Control.END_TURN: "CANCEL", Control.FREE_MOVE: "FREE_MOVE", Control.CARDS: "SHOW_CARDS",
     Control.HELP: "HELP", Control.CONTINENTS: "CONTINENTS", Control.MENU: "MENU",
     Control.NEXT_TARGET: "NEXT", Control.NEW_ATTACK: "NEW_ATTACK",
-    Control.REPEAT_ATTACK: "REPEAT_ATTACK"}
+    Control.REPEAT_ATTACK: "REPEAT_ATTACK", Control.DESELECT: "CANCEL",
+    Control.HISTORY_OLDER: "PAGE_UP",
+    Control.HISTORY_NEWER: "PAGE_DOWN"}
 _KEY_FIXED = {
     Control.SCROLL: "Shift+arrows", Control.MOVE: "the arrow keys",
     Control.FOCUS: "the arrow keys", Control.PREVIOUS_TARGET: "Shift+Tab",
@@ -80,14 +87,15 @@ _PAD = {
     Control.NEXT_TARGET: "{RB}", Control.PREVIOUS_TARGET: "{LB}",
     Control.NEW_ATTACK: "{START} PLAY > New Attack",
     Control.REPEAT_ATTACK: "{START} PLAY > Repeat Attack",
-    Control.TYPE: "{A} on the name", Control.SET_COUNT: "{DPAD}"}
+    Control.TYPE: "{A} on the name", Control.SET_COUNT: "{DPAD}",
+    Control.HISTORY_OLDER: "{LT}", Control.HISTORY_NEWER: "{RT}", Control.DESELECT: "{BACK}"}
 # What a raw stick's button map calls each control (the pad_bindings names).
 _RAW_COMMANDS = {
     Control.PRESS: "PRESS", Control.CONFIRM: "PRESS", Control.CANCEL: "CANCEL",
     Control.END_TURN: "CANCEL", Control.FREE_MOVE: "FREE_MOVE", Control.CARDS: "SHOW_CARDS",
     Control.HELP: "HELP", Control.CONTINENTS: "CONTINENTS", Control.MENU: "MENU",
     Control.SCROLL: "SCROLL_HOLD", Control.NEXT_TARGET: "NEXT",
-    Control.PREVIOUS_TARGET: "PREVIOUS"}
+    Control.PREVIOUS_TARGET: "PREVIOUS", Control.DESELECT: "CANCEL"}
 
 _MOUSE = {
     Control.PRESS: "click", Control.CONFIRM: "click the thick-bordered button",
@@ -98,7 +106,9 @@ _MOUSE = {
     Control.MOVE: "move the mouse", Control.FOCUS: "move the mouse",
     Control.NEXT_TARGET: "click", Control.PREVIOUS_TARGET: "click",
     Control.NEW_ATTACK: "PLAY > New Attack", Control.REPEAT_ATTACK: "PLAY > Repeat Attack",
-    Control.TYPE: "click the name", Control.SET_COUNT: "click the arrows"}
+    Control.TYPE: "click the name", Control.SET_COUNT: "click the arrows",
+    Control.HISTORY_OLDER: "the wheel", Control.HISTORY_NEWER: "the wheel",
+    Control.DESELECT: "a right click"}
 
 
 def control_name(control: Control, device: Device, *,

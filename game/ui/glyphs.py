@@ -25,8 +25,10 @@ FACE_COLOURS: dict[str, tuple[int, int, int]] = {
 # Marker -> what `plain` writes for it.
 WORDS: dict[str, str] = {
     "A": "A", "B": "B", "X": "X", "Y": "Y", "START": "Start", "BACK": "Back", "LB": "LB",
-    "RB": "RB", "DPAD": "D-pad", "LS": "left stick", "RS": "right stick", "L3": "L3", "R3": "R3"}
-PILL_LABELS = {"START": "START", "BACK": "BACK", "LB": "LB", "RB": "RB", "L3": "L3", "R3": "R3"}
+    "RB": "RB", "DPAD": "D-pad", "LS": "left stick", "RS": "right stick", "L3": "L3", "R3": "R3",
+    "LT": "LT", "RT": "RT"}
+PILL_LABELS = {"START": "START", "BACK": "BACK", "LB": "LB", "RB": "RB", "L3": "L3", "R3": "R3",
+               "LT": "LT", "RT": "RT"}
 
 
 def is_glyph(name: str) -> bool:

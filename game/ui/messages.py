@@ -4,20 +4,28 @@
 line (the territory under the pointer), or scrolls back through the history on request.
 A refusal or a confirmation is an *alert*: a highlighted first line that stays until the next
 action (or for a few seconds), so a "no" is seen even under a pinned prompt and with no sound.
+
+A line may name controls as `{CONTROL}` markers (game.ui.controlnames): they stay markers in
+the log and are filled by `describe` each time the line is drawn, so the pinned prompt, the
+hint and the history always name the device the player uses now (a player who picks up the
+pad sees button pictures on the next frame, never a stale key name). Pad glyphs are drawn
+with `game.ui.glyphs.draw_text`.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 import pygame
 
 from game.input import Command, CommandEvent
-from game.ui import palette
-from game.ui.font import Fonts
+from game.ui import glyphs, palette
+from game.ui.font import BitmapFont, Fonts
 
 HISTORY_LINES = 200
 AREA_RECT = (0, 372, 640, 28)
+HINT = "F1 Help   F2 Continents"
 
 Colour = tuple[int, int, int]
 
@@ -45,11 +53,17 @@ class MessageArea:
 
     def __init__(self, fonts: Fonts, log: MessageLog | None = None,
                  rect: tuple[int, int, int, int] = AREA_RECT,
-                 hint: str = "F1 Help   F2 Continents") -> None:
+                 hint: str | Callable[[], str] = HINT,
+                 describe: Callable[[str], str] | None = None) -> None:
         self.fonts = fonts
         self.log = log if log is not None else MessageLog()
         self.rect = pygame.Rect(rect)
+        # A fixed text, or asked each frame (the play screen names the device's controls).
         self.hint = hint
+        # What shows newer history lines, drawn while scrolled back.
+        self.newer_hint: str | Callable[[], str] = "PgDn"
+        # Fills a line's {CONTROL} markers for the device used now (identity when None).
+        self.describe = describe if describe is not None else (lambda text: text)
         self.status = ""
         self.status_colour: Colour = palette.AMBER
         self.back = 0  # lines scrolled back into the history; 0 shows the newest
@@ -61,8 +75,16 @@ class MessageArea:
 
     @property
     def alerting(self) -> str:
-        """The alert's text while one shows ("" otherwise)."""
-        return self._alert[0] if self._alert is not None else ""
+        """The alert's text while one shows ("" otherwise), its controls named for now."""
+        return self.describe(self._alert[0]) if self._alert is not None else ""
+
+    def shown(self, text: str) -> str:
+        """`text` as drawn now: its {CONTROL} markers named (pad glyph markers stay)."""
+        return self.describe(text)
+
+    @property
+    def hint_text(self) -> str:
+        return self.describe(self.hint() if callable(self.hint) else self.hint)
 
     def alert(self, text: str, colour: Colour = palette.WHITE,
               band: Colour = palette.ALERT_RED, seconds: float | None = None) -> None:
@@ -114,27 +136,40 @@ class MessageArea:
             end = min(len(lines), len(lines) - self.back + 2)
             shown = lines[max(0, end - 2):end]
             for i, (text, colour) in enumerate(shown):
-                body.draw(surface, body.ellipsize(text, width - 80), (r.x + 6, r.y + 4 + i * 11),
-                          colour)
+                self._line(surface, body, text, (r.x + 6, r.y + 4 + i * 11), colour, width - 80)
             where = "newest" if end >= len(lines) else f"-{len(lines) - end}"
-            body.draw(surface, f"History {where}  PgDn", (r.right - 6, r.y + 4),
-                      palette.DIM_TEXT, align="right")
+            newer = self.newer_hint() if callable(self.newer_hint) else self.newer_hint
+            glyphs.draw_text(surface, body, f"History {where}  {newer}", (r.right - 6, r.y + 4),
+                             palette.DIM_TEXT, align="right")
             return
         if self._alert is not None:
             text, colour, band, _ = self._alert
-            shown_text = body.ellipsize(text, width)
-            bar = pygame.Rect(r.x + 3, r.y + 2, body.width(shown_text) + 7, 12)
+            shown_text = self._fit(body, text, width)
+            bar = pygame.Rect(r.x + 3, r.y + 2, glyphs.text_width(body, shown_text) + 7, 12)
             pygame.draw.rect(surface, band, bar)
-            body.draw(surface, shown_text, (r.x + 6, r.y + 4), colour)
+            glyphs.draw_text(surface, body, shown_text, (r.x + 6, r.y + 4), colour)
         elif self.prompt is not None and self.prompt[0]:
             text, colour = self.prompt
-            body.draw(surface, body.ellipsize(text, width), (r.x + 6, r.y + 4), colour)
+            self._line(surface, body, text, (r.x + 6, r.y + 4), colour, width)
         elif lines:
             text, colour = lines[-1]
-            body.draw(surface, body.ellipsize(text, width), (r.x + 6, r.y + 4), colour)
-        hint_w = body.width(self.hint) + 12 if self.hint else 0
+            self._line(surface, body, text, (r.x + 6, r.y + 4), colour, width)
+        hint = self.hint_text
+        hint_w = glyphs.text_width(body, hint) + 12 if hint else 0
         if self.status:
             body.draw(surface, body.ellipsize(self.status, width - hint_w), (r.x + 6, r.y + 15),
                       self.status_colour)
-        if self.hint:
-            body.draw(surface, self.hint, (r.right - 6, r.y + 15), palette.DIM_TEXT, align="right")
+        if hint:
+            glyphs.draw_text(surface, body, hint, (r.right - 6, r.y + 15), palette.DIM_TEXT,
+                             align="right")
+
+    def _fit(self, font: BitmapFont, text: str, width: int) -> str:
+        """`text` described for now; cut with "..." (glyphs as words) when it is too wide."""
+        text = self.describe(text)
+        if glyphs.text_width(font, text) <= width:
+            return text
+        return font.ellipsize(glyphs.plain(text), width)
+
+    def _line(self, surface: pygame.Surface, font: BitmapFont, text: str, pos: tuple[int, int],
+              colour: Colour, width: int) -> None:
+        glyphs.draw_text(surface, font, self._fit(font, text, width), pos, colour)
