@@ -33,6 +33,7 @@ class Camera:
     def __init__(self, view: MapView) -> None:
         self.view = view
         self._kept: tuple[float, float] | None = None
+        self._steered = False
 
     @property
     def moving(self) -> bool:
@@ -41,10 +42,19 @@ class Camera:
     def follow(self, events: Sequence[ev.Event], map_scroll: str, speed: str) -> bool:
         """Bring the events' territories into view; True if the map has to travel there."""
         spots = spots_of(events)
+        self._steered = False  # a new action on show: the human's aim no longer holds
         if not spots:
             return False
         self.view.show(*spots, smooth=map_scroll == "scroll" and speed != "instant")
         return self.view.is_scrolling
+
+    def steer(self) -> None:
+        """A human aimed the pointer (a snap) while the map was still on someone else's
+        action: the map arrives now and stays there, so the aimed press lands where it was
+        aimed instead of the map being brought home under the pointer afterwards."""
+        self.stop()
+        self._kept = None
+        self._steered = True
 
     def keep(self) -> None:
         """Remember where a human left the map (set-up: their next click lands the same)."""
@@ -53,7 +63,7 @@ class Camera:
     def restore(self) -> bool:
         """Back to the remembered spot, at once; False if nothing was remembered."""
         if self._kept is None:
-            return False
+            return self._take_steered()
         self.view.target = None
         self.view.x, self.view.y = self._kept
         self._kept = None
@@ -62,7 +72,7 @@ class Camera:
     def home(self, territories: Iterable[str], continent_of: dict[str, str]) -> None:
         """Centre (at once) on a player's territories: the continent they hold most of."""
         own = list(territories)
-        if not own:
+        if self._take_steered() or not own:
             return
         groups: dict[str, list[str]] = {}
         for tid in own:
@@ -76,6 +86,10 @@ class Camera:
         points = [art.anchor(t) for t in best]
         self.view.centre_on((sum(p[0] for p in points) // len(points),
                              sum(p[1] for p in points) // len(points)))
+
+    def _take_steered(self) -> bool:
+        steered, self._steered = self._steered, False
+        return steered
 
     def stop(self) -> None:
         """Arrive at once (a key pressed to hurry)."""

@@ -357,6 +357,7 @@ class PlayScene(PlaySceneFace, Scene):
     def snap(self, step: int) -> None:
         """Jump the pointer to the next (or previous) territory the current step accepts."""
         if not self.menubar.is_open:
+            self.camera.steer()
             _, point = self.snapper.next(self.app.input.pointer, step)
             self.app.input.warp(point)
             self.readouts.hover()
