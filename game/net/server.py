@@ -36,7 +36,7 @@ from game.net.table import (
     Table,
     token_hash,
 )
-from game.net.views import seat_events, seat_view, seat_view_texts
+from game.net.views import seat_events, seat_view, seat_view_texts, seats_events
 
 log = logging.getLogger("conquest.net")
 
@@ -483,11 +483,12 @@ class GameServer:
         views = seat_view_texts(_state_of(game), [s.index for s in listening],
                                 history=game.is_over)
         action_data = action.to_dict()
+        shown = seats_events(events, [s.index for s in listening])
         for seat in listening:
             extra = {"id": request_id} if seat.client is sender and request_id is not None else {}
             seat.client.send_text(protocol.encode(
                 "update", seq=table.seq, actor=actor, action=action_data,
-                events=seat_events(events, seat.index), computer=computer,
+                events=shown[seat.index], computer=computer,
                 to_move=game.to_move, over=game.is_over, raw={"view": views[seat.index]},
                 **extra))
         if game.is_over:

@@ -98,14 +98,24 @@ def seat_view_texts(full: dict[str, Any], seats: list[int], *,
 
 def seat_events(events: list[ev.Event], seat: int) -> list[dict[str, Any]]:
     """The events of one action as `seat` may see them (others' drawn cards and missions hidden)."""
-    out = []
-    for e in events:
-        data = e.to_dict()
-        if isinstance(e, ev.CardDrawn) and e.player != seat:
-            data["card"] = ""
-        elif isinstance(e, ev.MissionChanged) and e.player != seat:
-            data["mission"] = ""
-        out.append(data)
+    return seats_events(events, [seat])[seat]
+
+
+def seats_events(events: list[ev.Event], seats: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """`seat_events` for several seats, each event turned into data only once (the server
+    sends one action's events to every seat; only a drawn card or a new mission differs)."""
+    data = [e.to_dict() for e in events]
+    out: dict[int, list[dict[str, Any]]] = {}
+    for seat in seats:
+        mine = data
+        for index, e in enumerate(events):
+            if isinstance(e, ev.CardDrawn) and e.player != seat:
+                mine = mine if mine is not data else list(data)
+                mine[index] = {**data[index], "card": ""}
+            elif isinstance(e, ev.MissionChanged) and e.player != seat:
+                mine = mine if mine is not data else list(data)
+                mine[index] = {**data[index], "mission": ""}
+        out[seat] = mine
     return out
 
 

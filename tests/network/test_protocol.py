@@ -15,6 +15,7 @@ from game.net.views import (
     events_from_dicts,
     mirror_dict,
     seat_events,
+    seats_events,
     seat_view,
     seat_view_texts,
 )
@@ -73,6 +74,8 @@ def test_another_seats_drawn_card_and_new_mission_are_hidden() -> None:
     assert theirs[1]["mission"] == ""
     back = events_from_dicts(json.loads(json.dumps(theirs)) + [{"event": "Nope"}, 7, {}])
     assert back[2] == events[2] and len(back) == 3
+    both = seats_events(events, [0, 1])  # made once for all seats: the same for each
+    assert both[0] == mine and both[1] == theirs and both[0][0]["card"] == "alaska"
 
 
 @pytest.mark.parametrize("raw", [b"\x80", "", "null", "1", '"x"', '{"v":1}', '{"v":1,"type":5}'])
