@@ -38,9 +38,11 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start_server(port: int, games: int, seats: int, saves: Path) -> subprocess.Popen[bytes]:
+def _start_server(port: int, games: int, seats: int, saves: Path,
+                  profile: Path | None = None) -> subprocess.Popen[bytes]:
+    python = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), "--serve", "--host", "127.0.0.1",
+        [*python, str(ROOT / "main.py"), "--serve", "--host", "127.0.0.1",
          "--port", str(port), "--games", str(games), "--seats", ",".join(["open"] * seats),
          "--type", "uk_full", "--saves-dir", str(saves), "--computer-delay", "0",
          "--rate", "10000", "--new-game"],
@@ -105,11 +107,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="pause of a client before each action (default 0: flat out)")
     parser.add_argument("--saves-dir", type=Path, default=None,
                         help="where the server autosaves (default a new temporary folder)")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="run the server under cProfile and write its stats to this file")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     saves = args.saves_dir or Path(tempfile.mkdtemp(prefix="conquest-bench-"))
     port = _free_port()
-    server = _start_server(port, args.games, args.seats, saves)
+    server = _start_server(port, args.games, args.seats, saves, args.profile)
     uri = f"ws://127.0.0.1:{port}"
     ids = [str(n) for n in range(1, args.games + 1)]
     workers = max(1, min(args.workers, args.games))
@@ -126,8 +130,12 @@ def main(argv: list[str] | None = None) -> int:
             p.join()
         elapsed = time.perf_counter() - started
     finally:
-        server.kill()
-        server.wait()
+        server.terminate()  # SIGTERM: the server stops cleanly (and a profile is written)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
         if args.saves_dir is None:
             shutil.rmtree(saves, ignore_errors=True)
     trips = sorted(t for g in games for t in g["trips"])

@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.engine import Game, IllegalActionError, StateError
 from game.engine import actions as act
+from game.engine.serialize import game_to_dict
 from game.net import protocol
 from game.net.protocol import ProtocolError
 from game.net.table import (
@@ -35,7 +36,7 @@ from game.net.table import (
     Table,
     token_hash,
 )
-from game.net.views import seat_events, seat_view, seat_view_texts
+from game.net.views import seat_events, seat_view, seat_view_texts, seats_events
 
 log = logging.getLogger("conquest.net")
 
@@ -398,7 +399,7 @@ class GameServer:
         if opening:
             extra["events"] = seat_events(table.opening, seat.index)
         client.send("state", seq=table.seq, seat=seat.index, to_move=table.game.to_move,
-                    over=table.game.is_over, view=seat_view(table.game.to_dict(), seat.index),
+                    over=table.game.is_over, view=seat_view(_state_of(table.game), seat.index),
                     **extra)
 
     def _check_token(self, client: Client, table: Table, msg: dict[str, Any]) -> Seat:
@@ -479,14 +480,15 @@ class GameServer:
         assert table.game is not None
         game = table.game
         listening = [s for s in table.seats if s.client is not None]
-        views = seat_view_texts(game.to_dict(), [s.index for s in listening],
+        views = seat_view_texts(_state_of(game), [s.index for s in listening],
                                 history=game.is_over)
         action_data = action.to_dict()
+        shown = seats_events(events, [s.index for s in listening])
         for seat in listening:
             extra = {"id": request_id} if seat.client is sender and request_id is not None else {}
             seat.client.send_text(protocol.encode(
                 "update", seq=table.seq, actor=actor, action=action_data,
-                events=seat_events(events, seat.index), computer=computer,
+                events=shown[seat.index], computer=computer,
                 to_move=game.to_move, over=game.is_over, raw={"view": views[seat.index]},
                 **extra))
         if game.is_over:
@@ -544,6 +546,12 @@ class GameServer:
 
 
 _FIELD_TYPES = {"str": (str,), "int": (int,), "tuple[str, str, str]": (list, tuple)}
+
+
+def _state_of(game: Game) -> dict[str, Any]:
+    """The state views are made from: without the record while the game goes on (no seat may
+    see it then, and encoding a record that grows with every action made each update slower)."""
+    return game_to_dict(game, with_record=game.is_over)
 
 
 def parse_action(data: dict[str, Any]) -> act.Action:

@@ -7,7 +7,9 @@ headquarters belong to their seat only; the deck order, the seed and the RNG bel
 `seat_view` keeps the shape of `Game.to_dict()` so a client rebuilds a working mirror with
 `Game.from_dict` and plays through the same screens as a local game. The other seats' hands and
 the deck are filled with placeholder cards drawn, in sorted order, from the cards the seat
-cannot see, so the counts are right and nothing secret is in them.
+cannot see, so the counts are right and nothing secret is in them. The game's record (every
+action applied, secret headquarters choices included) is left out until the game has ended;
+a mirror built without it simply records from then on.
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ _EVENT_TYPES: dict[str, type[ev.Event]] = {
 }
 
 
+SECRET_UNTIL_OVER = ("record",)  # keys of Game.to_dict() no seat sees while the game goes on
+
+
+def _is_over(full: dict[str, Any]) -> bool:
+    return full.get("phase") == "game_over"
+
+
 def placeholder_rng() -> dict[str, Any]:
     version, internal, gauss = _PLACEHOLDER_RNG
     return {"version": version, "state": list(internal), "gauss": gauss}
@@ -38,6 +47,9 @@ def seat_view(full: dict[str, Any], seat: int, *, history: bool = True) -> dict[
     is left out, so the view sent after every action stays small.
     """
     view = dict(full)
+    if not _is_over(full):
+        for key in SECRET_UNTIL_OVER:
+            view.pop(key, None)
     if not history:
         view["stats"] = {**full["stats"], "history": []}
     players = [dict(p) for p in full["players"]]
@@ -69,7 +81,9 @@ def mirror_dict(view: dict[str, Any]) -> dict[str, Any]:
 def seat_view_texts(full: dict[str, Any], seats: list[int], *,
                     history: bool = True) -> dict[int, str]:
     """`seat_view` of each seat as JSON text, the parts all seats share encoded only once."""
-    shared = {k: v for k, v in full.items() if k not in ("players", "deck", "seed", "rng")}
+    hidden = {"players", "deck", "seed", "rng"} | (set() if _is_over(full)
+                                                   else set(SECRET_UNTIL_OVER))
+    shared = {k: v for k, v in full.items() if k not in hidden}
     if not history:
         shared["stats"] = {**full["stats"], "history": []}
     common = json.dumps(shared, separators=(",", ":"))[:-1]
@@ -84,14 +98,24 @@ def seat_view_texts(full: dict[str, Any], seats: list[int], *,
 
 def seat_events(events: list[ev.Event], seat: int) -> list[dict[str, Any]]:
     """The events of one action as `seat` may see them (others' drawn cards and missions hidden)."""
-    out = []
-    for e in events:
-        data = e.to_dict()
-        if isinstance(e, ev.CardDrawn) and e.player != seat:
-            data["card"] = ""
-        elif isinstance(e, ev.MissionChanged) and e.player != seat:
-            data["mission"] = ""
-        out.append(data)
+    return seats_events(events, [seat])[seat]
+
+
+def seats_events(events: list[ev.Event], seats: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """`seat_events` for several seats, each event turned into data only once (the server
+    sends one action's events to every seat; only a drawn card or a new mission differs)."""
+    data = [e.to_dict() for e in events]
+    out: dict[int, list[dict[str, Any]]] = {}
+    for seat in seats:
+        mine = data
+        for index, e in enumerate(events):
+            if isinstance(e, ev.CardDrawn) and e.player != seat:
+                mine = mine if mine is not data else list(data)
+                mine[index] = {**data[index], "card": ""}
+            elif isinstance(e, ev.MissionChanged) and e.player != seat:
+                mine = mine if mine is not data else list(data)
+                mine[index] = {**data[index], "mission": ""}
+        out[seat] = mine
     return out
 
 

@@ -17,8 +17,12 @@ from game.engine import actions as act
 from game.engine import events as ev
 from game.net.bridge import NetBridge, Note
 from game.net.views import events_from_dicts, mirror_dict
-from game.scenes.play import DELAYS, SETUP_PHASES, PlayScene
+from game.scenes.play import PlayScene
+from game.scenes.play_autosave import Autosaver
+from game.scenes.play_board import Snapshot
+from game.scenes.play_computer import pause_after
 from game.scenes.play_menus import PlayMenus
+from game.scenes.play_seats import Seats
 from game.ui import palette
 from game.ui.menubar import Menu, MenuBar, MenuItem
 
@@ -29,7 +33,20 @@ NETWORK_REFUSAL = "Not in a network game: the server keeps the rules as they wer
 
 
 def mirror_from(view: dict[str, Any]) -> Game:
+    """The game a received view describes (others' secrets replaced by placeholders)."""
     return Game.from_dict(mirror_dict(view))
+
+
+class NetworkSeats(Seats):
+    """Only the seats joined from this machine are played here; every other seat (a human
+    elsewhere, or a computer on the server) moves over the network, as a computer would."""
+
+    def __init__(self, game: Game, local_seats: frozenset[int]) -> None:
+        super().__init__(game, demo=False)
+        self.local_seats = local_seats
+
+    def is_computer(self, pid: int) -> bool:
+        return pid not in self.local_seats
 
 
 class NetworkPlayMenus(PlayMenus):
@@ -74,6 +91,10 @@ class NetworkPlayScene(PlayScene):
         self._roster: dict[int, bool] = {}
         self._left = False
         super().__init__(app, game)
+        # the parts' seams: who plays here, no saving here (the server saves every move),
+        # menus that suit a network game
+        self.seats = NetworkSeats(game, self.local_seats)
+        self.autosaver = Autosaver(lambda: None)
         self.menus = NetworkPlayMenus(self)
         self.menubar = MenuBar(app.fonts, self.menus.build(), right_text="NETWORK GAME",
                                on_choose=self.menubar.on_choose, on_refuse=self.menubar.on_refuse)
@@ -81,9 +102,6 @@ class NetworkPlayScene(PlayScene):
             self.receive(note)
 
     # -- seats: local humans here, everybody else comes over the network -------------------
-    def is_computer(self, pid: int) -> bool:
-        return pid not in self.local_seats
-
     def computer_step(self) -> None:
         """A remote seat is to move: show its next move once it has arrived."""
         if self._updates:
@@ -117,7 +135,7 @@ class NetworkPlayScene(PlayScene):
         except IllegalActionError as exc:
             self.refuse(str(exc))
             return False
-        self._acting_phase = self.game.phase
+        self.messages.clear_alert()  # the next action: a refusal has been read
         self._pending = True
         self.bridge.send_action(seat, action)
         return True
@@ -145,7 +163,7 @@ class NetworkPlayScene(PlayScene):
             self._updates.clear()
             self._pending = False
             self.seq = msg["seq"]
-            self.game = mirror_from(msg["view"])
+            self.adopt_game(mirror_from(msg["view"]))
         elif kind == "error":
             self._pending = False
             self.refuse(msg["reason"][:1].upper() + msg["reason"][1:] + ".")
@@ -171,36 +189,39 @@ class NetworkPlayScene(PlayScene):
     def _show_update(self, msg: dict[str, Any]) -> None:
         """One move, animated as a local computer's move would be."""
         old = self.game
-        before = (dict(old.owner), dict(old.armies))
+        before = Snapshot(old)
         action = msg["action"]
-        remote = msg["actor"] not in self.local_seats
+        actor = msg["actor"]
+        remote = actor not in self.local_seats
         if remote and action.get("kind") == "attack" and isinstance(action.get("source"), str):
             source, target = action["source"], action.get("target")
             if source in old.owner and target in old.owner:
-                self._announce_attack(source, target)
+                self.announce(source, target)
                 self.source, self.target = source, target
-        self._acting_phase = old.phase
         try:
-            self.game = mirror_from(msg["view"])
+            mirror = mirror_from(msg["view"])
         except (ValueError, KeyError, TypeError) as exc:  # a damaged view: ask for a fresh one
             self.messages.add(f"A move could not be read ({exc}); asking again.", palette.AMBER)
             self.bridge.request_state(next(iter(self.local_seats)))
             return
+        self.adopt_game(mirror)
         events = events_from_dicts(msg["events"])
-        self.absorb(events, before=before, autosave=False)
-        if not remote:
-            self._pending = False
+        self.show_events(events, before=before, actor=actor if isinstance(actor, int) else None,
+                         autosave=False)
         if remote:
-            setup, step, battle = DELAYS[self.speed]
-            kind = action.get("kind")
-            if kind in ("attack", "defend", "use_advantage", "decline_advantage"):
-                self.wait = battle
-            elif old.phase in SETUP_PHASES:
-                self.wait = setup
-            else:
-                self.wait = step
+            self.wait = self._pause_after(action, old)
+        else:
+            self._pending = False
+            self.wait = 0.0  # our own move: nothing to wait for
         if any(isinstance(e, ev.GameWon) for e in events):
             self._pending = False
+
+    def _pause_after(self, action: dict[str, Any], old: Game) -> float:
+        """How long a remote move stays on screen, as for a local computer's."""
+        try:
+            return pause_after(act.action_from_dict(action), old.phase, self.speed)
+        except (ValueError, KeyError, TypeError):
+            return pause_after(act.EndTurn(), old.phase, self.speed)
 
     # -- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:

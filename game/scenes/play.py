@@ -89,7 +89,7 @@ class PlayScene(PlaySceneFace, Scene):
         self.board = ShownBoard(len(game.players), game)
         self.presenter = BattlePresenter(
             self.panel.dice, self.board, self.colours,
-            lambda events: narrate_each(game, events, self.is_human), self._tell, app.play)
+            lambda events: narrate_each(self.game, events, self.is_human), self._tell, app.play)
         self.camera = Camera(self.view)
         self.turns = TurnController(app, game, self)
         self.prompts = HumanPrompts(app, game, self.turns, self.clear_of,
@@ -127,6 +127,14 @@ class PlayScene(PlaySceneFace, Scene):
 
     def _title(self) -> str:
         return game_title(self.game, self.demo)
+
+    def adopt_game(self, game: Game) -> None:
+        """Show `game` from now on in place of the one this screen was made with: every part
+        that reads the game is pointed at it. A network game's mirror is rebuilt from each
+        view the server sends; the shown board catches up once nothing is being shown."""
+        self.game = game
+        for part in (self.seats, self.turns, self.prompts, self.computers, self.ending):
+            part.game = game
 
     # -- lifecycle ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -417,7 +425,7 @@ class PlayScene(PlaySceneFace, Scene):
         if self.is_computer(self.game.to_move):
             self.computer_step()
         else:
-            self.prompts.step()
+            self.human_step()
         self._update_readouts()
 
     def _computer_pause(self, dt: float, hurry: float) -> bool:
@@ -478,6 +486,11 @@ class PlayScene(PlaySceneFace, Scene):
     def _panel_info(self) -> PanelInfo:
         return panel_info(self.game, self.board, self.viewer,
                           moving=self.mode in ("move_from", "move_to"))
+
+    def human_step(self) -> None:
+        """A human is to move: ask what the engine waits for (a network game holds back
+        while its last action is on its way to the server)."""
+        self.prompts.step()
 
     # -- computer seats ----------------------------------------------------------------
     def computer_step(self) -> None:

@@ -15,6 +15,7 @@ from game.net.views import (
     events_from_dicts,
     mirror_dict,
     seat_events,
+    seats_events,
     seat_view,
     seat_view_texts,
 )
@@ -73,6 +74,8 @@ def test_another_seats_drawn_card_and_new_mission_are_hidden() -> None:
     assert theirs[1]["mission"] == ""
     back = events_from_dicts(json.loads(json.dumps(theirs)) + [{"event": "Nope"}, 7, {}])
     assert back[2] == events[2] and len(back) == 3
+    both = seats_events(events, [0, 1])  # made once for all seats: the same for each
+    assert both[0] == mine and both[1] == theirs and both[0][0]["card"] == "alaska"
 
 
 @pytest.mark.parametrize("raw", [b"\x80", "", "null", "1", '"x"', '{"v":1}', '{"v":1,"type":5}'])
@@ -97,3 +100,47 @@ def test_actions_are_type_checked_before_the_engine_sees_them() -> None:
                 {"kind": "change_sides", "other": 1}):
         with pytest.raises(Refusal):
             parse_action(bad)
+
+
+def _played_past_headquarters() -> Game:
+    """A headquarters game played by chance until some headquarters have been chosen (in
+    secret: they are revealed once all are in): the record then holds those choices."""
+    import random
+
+    game = Game.new(GameConfig.preset("us_short", [
+        PlayerSpec(f"P{i}", c, "human") for i, c in enumerate(["red", "blue", "green"])]), seed=7)
+    chance = random.Random(3)
+    for _ in range(5000):
+        if game.phase.value == "choose_hq" and any(p.headquarters for p in game.players):
+            break
+        choice = chance.choice(game.legal_actions())
+        action = choice.make(choice.hi) if hasattr(choice, "make") else choice
+        game.apply(action)
+    return game
+
+
+def test_no_seat_is_sent_the_record_or_another_seats_secrets_while_the_game_goes_on() -> None:
+    game = _played_past_headquarters()
+    full = game.to_dict()
+    assert any(a[0] == "choose_hq" for a in full["record"]["actions"])
+    assert not game.is_over and not full["hq_revealed"]
+    seats = list(range(len(game.players)))
+    texts = seat_view_texts(full, seats, history=False)
+    for seat in seats:
+        for view in (seat_view(full, seat), json.loads(texts[seat])):
+            assert "record" not in view
+            for other, p in enumerate(view["players"]):
+                if other != seat:
+                    assert p["headquarters"] is None and p["mission"] is None
+            assert view["players"][seat] == full["players"][seat]
+        assert '["choose_hq",' not in texts[seat]  # no recorded choice leaks in the text
+        mirror = Game.from_dict(mirror_dict(seat_view(full, seat)))  # copes without a record
+        assert mirror.record.actions == [] and mirror.owner == game.owner
+    assert "record" in full  # the server's own state keeps it
+
+
+def test_the_record_is_sent_once_the_game_has_ended() -> None:
+    full = _game().to_dict()
+    full["phase"] = "game_over"
+    assert "record" in seat_view(full, 0)
+    assert "record" in json.loads(seat_view_texts(full, [0])[0])
