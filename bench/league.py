@@ -187,8 +187,8 @@ def summarise(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
                 entry[order] = {**cell, a: _rate(cell[a], cell["games"])}
             games = sum(c["games"] for c in orders.values())
             entry["all"] = _rate(sum(c[a] for c in orders.values()), games)
-    overall = {pair: {"wins": _rate(w, w + l + d), "draws": d}
-               for pair, (w, l, d) in totals.items()}
+    overall = {pair: {"wins": _rate(won, won + lost + drawn), "draws": drawn}
+               for pair, (won, lost, drawn) in totals.items()}
     return {
         "duels": duel_rates,
         "duels_overall": overall,

@@ -10,7 +10,8 @@ names (an id, never a path).
 
 from __future__ import annotations
 
-import time
+import contextlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -36,7 +37,6 @@ RESERVED_NAMES = frozenset({AUTOSAVE_NAME, SETTINGS_NAME})
 DEFAULT_NAME = "RISKFILE"
 NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ._-")
 MAX_NAME = 32
-AUTOSAVE_INTERVAL = 0.3  # seconds: at most a few autosaves a second
 # version -> function turning a save of that version into the next one.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -137,57 +137,8 @@ def write_autosave(game: Game, directory: Path | None = None,
 
 def discard_autosave(directory: Path | None = None) -> None:
     """Removes the autosave (a game that ended, or one the player chose not to resume)."""
-    try:
+    with contextlib.suppress(FileNotFoundError):
         autosave_path(directory).unlink()
-    except FileNotFoundError:
-        pass
-
-
-class Autosaver:
-    """Debounced autosaves for the play screen: `request` after every completed action (cheap:
-    it writes at most once per `interval`, otherwise it remembers), `flush` when leaving the
-    screen or quitting, so the last action is never lost.
-
-    The clock is injectable so tests need not sleep.
-    """
-
-    def __init__(self, directory: Path | None = None, interval: float = AUTOSAVE_INTERVAL,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.directory = directory
-        self.interval = interval
-        self.clock = clock
-        self._last = float("-inf")
-        self._pending: tuple[Game, dict[str, Any] | None] | None = None
-        self.writes = 0
-
-    def request(self, game: Game, options: dict[str, Any] | None = None) -> bool:
-        """Save now if the last save is old enough, else mark the game to save; True if
-        written. The game is serialised when written, so pass the live game."""
-        self._pending = (game, options)
-        if self.clock() - self._last >= self.interval:
-            return self.flush()
-        return False
-
-    def poll(self) -> bool:
-        """Call once a frame: writes a held save once its interval has passed."""
-        if self._pending is not None and self.clock() - self._last >= self.interval:
-            return self.flush()
-        return False
-
-    @property
-    def pending(self) -> bool:
-        return self._pending is not None
-
-    def flush(self) -> bool:
-        """Write the held save now (if any); True if written. OSError passes to the caller."""
-        if self._pending is None:
-            return False
-        game, options = self._pending
-        self._pending = None
-        self._last = self.clock()
-        write_autosave(game, self.directory, options)
-        self.writes += 1
-        return True
 
 
 def tidy_saves_folder(directory: Path | None = None) -> int:
@@ -195,16 +146,25 @@ def tidy_saves_folder(directory: Path | None = None) -> int:
     return remove_stale_temporaries(directory or SAVES_DIR)
 
 
+NETWORK_OPTIONS_KEY = "network"  # a network server's seats (token hashes), checked by game/net
+MAX_NETWORK_OPTIONS_CHARS = 16_384
+
+
 def clean_options(options: Any) -> dict[str, Any]:
-    """The options table kept with a save: short names to short plain values, nothing else."""
+    """The options table kept with a save: short names to short plain values, nothing else,
+    except a network server's seat table (bounded in size; game/net/table.py checks each
+    field when the server resumes)."""
     if not isinstance(options, dict):
         return {}
     kept: dict[str, Any] = {}
     for key, value in list(options.items())[:32]:
         if not isinstance(key, str) or len(key) > 32:
             continue
-        if value is None or isinstance(value, bool | int) and abs(value) < 2**31 \
-                or isinstance(value, str) and len(value) <= 32:
+        plain = value is None or isinstance(value, bool | int) and abs(value) < 2**31 \
+            or isinstance(value, str) and len(value) <= 32
+        seats = key == NETWORK_OPTIONS_KEY and isinstance(value, dict) \
+            and len(json.dumps(value)) <= MAX_NETWORK_OPTIONS_CHARS
+        if plain or seats:
             kept[key] = value
     return kept
 

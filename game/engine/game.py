@@ -523,6 +523,10 @@ class Game:
             IllegalActionError: the action is not allowed now; nothing changed.
         """
         self._validator(action)(action)
+        if isinstance(action, act.TradeCards):
+            # the record keeps the set as it was traded (one order per result), so a replay
+            # and a comparison of states never depend on the order the cards were named in
+            action = act.TradeCards(self.canonical_trade(action.cards))
         events: list[ev.Event] = []
         self._handler(action)(action, events)
         if self.phase in TURN_PHASES and self.objective != "world":
@@ -1315,11 +1319,16 @@ class Game:
         return game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], board: WorldMap | None = None) -> Game:
-        """Rebuilds a game from `to_dict` output, checking every field (StateError if bad)."""
+    def from_dict(cls, data: dict[str, Any], board: WorldMap | None = None, *,
+                  seat_view: bool = False) -> Game:
+        """Rebuilds a game from `to_dict` output, checking every field (StateError if bad).
+
+        `seat_view`: the data is one seat's view (a network client's copy), in which the other
+        seats' missions and unrevealed headquarters are unknown, so their absence is no fault.
+        """
         from game.engine.serialize import game_from_dict  # noqa: PLC0415
 
-        return game_from_dict(data, board)
+        return game_from_dict(data, board, seat_view=seat_view)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

@@ -119,8 +119,9 @@ def check_battle(game: Game) -> None:
         raise StateError("an advantage is offered that the rules do not give")
 
 
-def check_players(game: Game) -> None:
-    """Seats, hands, missions and headquarters as play leaves them."""
+def check_players(game: Game, *, seat_view: bool = False) -> None:
+    """Seats, hands, missions and headquarters as play leaves them (in one seat's view the
+    others' missions are unknown: `seat_view` lets them be missing)."""
     colours_in_play = {p.colour for p in game.players if not p.is_neutral}
     setup = game.phase == Phase.CLAIM or _abandoned_while_claiming(game)
     missions = game.config.objective == "missions"
@@ -143,7 +144,7 @@ def check_players(game: Game) -> None:
                 raise StateError(f"{who} holds the mission to destroy its own colour")
             if mission.destroy_colour is not None and mission.destroy_colour not in colours_in_play:
                 raise StateError(f"{who} must destroy a colour that is not in the game")
-        elif missions:
+        elif missions and not seat_view:
             raise StateError(f"{who} has no mission in a game of missions")
         if player.headquarters is not None and game.config.objective != "headquarters":
             raise StateError(f"{who} has a headquarters in a game without them")

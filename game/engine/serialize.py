@@ -170,7 +170,8 @@ def _int_list(values: list[Any], length: int, name: str, lo: int = 0,
     return [int(v) for v in values]
 
 
-def game_from_dict(data: dict[str, Any], board: WorldMap | None = None) -> Game:
+def game_from_dict(data: dict[str, Any], board: WorldMap | None = None, *,
+                   seat_view: bool = False) -> Game:
     """Rebuilds and checks a game. Raises StateError naming the first problem found."""
     r = _Reader(data)
     config = GameConfig.from_dict(r.get("config"))
@@ -185,7 +186,7 @@ def game_from_dict(data: dict[str, Any], board: WorldMap | None = None) -> Game:
     # saves from before the record was kept have none: the game records from now on
     game.record = record_from_data(data["record"]) if "record" in data else GameRecord()
     check_phase(game)
-    check_players(game)
+    check_players(game, seat_view=seat_view)
     check_turn(game)
     return game
 

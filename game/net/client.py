@@ -143,7 +143,7 @@ class NetClient:
         """The game as this seat sees it, rebuilt (and checked) from the last view."""
         if self.view is None:
             raise ConnectionError("no view of the game yet")
-        return Game.from_dict(mirror_dict(self.view))
+        return Game.from_dict(mirror_dict(self.view), seat_view=True)
 
     async def close(self) -> None:
         if self.conn is not None:

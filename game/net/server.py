@@ -558,8 +558,8 @@ def parse_action(data: dict[str, Any]) -> act.Action:
     """An engine action from untrusted data, every field type-checked; menu commands refused."""
     try:
         action = act.action_from_dict(data)
-    except StateError:
-        raise Refusal("action", "not an action") from None
+    except StateError as exc:  # the engine's words name the field at fault
+        raise Refusal("action", f"not an action: {exc}") from None
     from dataclasses import fields  # noqa: PLC0415
 
     for f in fields(action):  # type: ignore[arg-type]

@@ -34,7 +34,7 @@ NETWORK_REFUSAL = "Not in a network game: the server keeps the rules as they wer
 
 def mirror_from(view: dict[str, Any]) -> Game:
     """The game a received view describes (others' secrets replaced by placeholders)."""
-    return Game.from_dict(mirror_dict(view))
+    return Game.from_dict(mirror_dict(view), seat_view=True)
 
 
 class NetworkSeats(Seats):

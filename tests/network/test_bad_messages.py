@@ -154,7 +154,7 @@ def test_actions_out_of_turn_with_wrong_or_borrowed_tokens_are_refused(saves: Pa
 
 @pytest.mark.parametrize(("action", "code", "reason"), [
     ({"kind": "fly_to_moon"}, "action", "not an action"),
-    ({"kind": "place", "territory": ["alaska"], "count": 1}, "action", "wrong type"),
+    ({"kind": "place", "territory": ["alaska"], "count": 1}, "action", "bad 'territory'"),
     ({"kind": "place", "territory": "alaska", "count": "3"}, "action", "wrong type"),
     ({"kind": "place", "territory": "alaska", "count": True}, "action", "wrong type"),
     ({"kind": "place", "territory": "alaska", "count": 1, "extra": 2}, "action", "unknown field"),

@@ -44,7 +44,7 @@ def test_a_view_hides_every_other_seats_hand_mission_and_the_deck_order() -> Non
     assert others.isdisjoint(full["players"][1]["hand"])
     assert view["deck"] == sorted(view["deck"]) or len(view["deck"]) < 2  # no real order
     assert view["seed"] == 0 and view["rng"] is None
-    mirror = Game.from_dict(mirror_dict(view))  # still a game the screens can play on
+    mirror = Game.from_dict(mirror_dict(view), seat_view=True)  # still a game the screens can play on
     assert mirror.owner == game.owner and mirror.players[1].hand == game.players[1].hand
     assert full == game.to_dict()  # the server's state is untouched
 
@@ -134,7 +134,7 @@ def test_no_seat_is_sent_the_record_or_another_seats_secrets_while_the_game_goes
                     assert p["headquarters"] is None and p["mission"] is None
             assert view["players"][seat] == full["players"][seat]
         assert '["choose_hq",' not in texts[seat]  # no recorded choice leaks in the text
-        mirror = Game.from_dict(mirror_dict(seat_view(full, seat)))  # copes without a record
+        mirror = Game.from_dict(mirror_dict(seat_view(full, seat)), seat_view=True)  # copes without a record
         assert mirror.record.actions == [] and mirror.owner == game.owner
     assert "record" in full  # the server's own state keeps it
 

@@ -16,7 +16,6 @@ from game.engine import Game, GameConfig, PlayerSpec
 from game.engine import actions as act
 from game.jsonfile import remove_stale_temporaries
 from game.savegame import (
-    Autosaver,
     SaveFormatError,
     list_saves,
     load_game,
@@ -131,25 +130,6 @@ def test_stale_temporary_files_are_removed_at_start_up(tmp_path: Path) -> None:
     (tmp_path / "keep.json").write_text("{}")
     assert remove_stale_temporaries(tmp_path) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
-
-
-def test_the_autosaver_writes_at_most_a_few_times_a_second_and_loses_nothing(
-        tmp_path: Path) -> None:
-    now = [0.0]
-    saver = Autosaver(tmp_path, interval=0.3, clock=lambda: now[0])
-    game = placed_game()
-    assert saver.request(game)  # the first is written at once
-    for _ in range(10):
-        now[0] += 0.01
-        assert not saver.request(game)
-    assert saver.pending and saver.writes == 1
-    now[0] += 0.3
-    assert saver.poll() and not saver.pending
-    territory = game.territories_of(game.current)[0]
-    game.apply(act.PlaceArmies(territory, 1))
-    saver.request(game)
-    saver.flush()
-    assert load_game(tmp_path / "autosave.json").game == game
 
 
 # -- settings ---------------------------------------------------------------------------------
