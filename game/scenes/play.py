@@ -7,7 +7,8 @@ The scene only wires parts that each have one job:
   - `Camera` (camera): the map follows what is shown, per Map Scroll;
   - `ShownBoard` (play_board): the one board the map, the player key and the status line read,
     brought level with the game as events are shown;
-  - `ComputerSeats` (play_computer), `Autosaver` (play_autosave), the hand-over screen.
+  - `ComputerSeats` (play_computer), `Autosaver` (play_autosave), `HandOvers`
+    (play_handover): when the machine changes hands, and secrets kept behind a hand-over.
 The scene asks the engine what is legal and applies actions; it holds no rule of its own.
 """
 
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.audio import Sfx
-from game.engine import Game, IllegalActionError, Phase
+from game.engine import Game, IllegalActionError
 from game.engine import actions as act
 from game.engine import events as ev
 from game.input import Command, CommandEvent, Device
@@ -34,13 +35,14 @@ from game.scenes.play_computer import ComputerSeats, pause_after
 from game.scenes.play_demo import DEMO_NAMES, DEMO_TYPES, demo_game, start_demo
 from game.scenes.play_end import GameEnding
 from game.scenes.play_facade import PlaySceneFace
+from game.scenes.play_handover import HandOvers
 from game.scenes.play_layout import game_title, map_art, place_clear_of, player_colour, show_battlefield
 from game.scenes.play_snap import Snapper
 from game.scenes.play_menus import PlayMenus
 from game.scenes.play_narrate import Line, narrate_each
 from game.scenes.play_prompts import HumanPrompts, message_area
 from game.scenes.play_readouts import Readouts
-from game.scenes.play_seats import Seats
+from game.scenes.play_seats import SETUP_PHASES, TURN_PHASES, Seats
 from game.scenes.play_status import odds_for, panel_info
 from game.scenes.play_turns import ATTACK_MODES, TurnController
 from game.ui import palette
@@ -57,8 +59,6 @@ __all__ = ["DEMO_NAMES", "DEMO_TYPES", "PlayScene", "demo_game", "map_art", "pla
 
 HURRY_FACTOR = 10.0
 SPEEDS = ("normal", "fast", "instant")
-SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
-TURN_PHASES = frozenset({Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY})
 CONFIRM_SECONDS = 4.0
 
 
@@ -101,6 +101,7 @@ class PlayScene(PlaySceneFace, Scene):
         ).get_width())
         self.last_spots: tuple[str, ...] = ()
         self.readouts = Readouts(self)
+        self.handovers = HandOvers(self)
         self.ending = GameEnding(app, game, demo=demo, showing=lambda: self.presenter.busy,
                                  finish_show=self.presenter.finish, autosave=self.autosave,
                                  replace=self._replace, clear_of=self.clear_of,
@@ -158,7 +159,7 @@ class PlayScene(PlaySceneFace, Scene):
             self.messages.add(f"Game resumed: turn {game.turn}, "
                               f"{game.players[game.current].name} to play.", palette.CREAM)
         self.seats.arrived(game)  # the first seat needs no hand-over
-        self.camera.home(game.territories_of(game.to_move), self._continents())
+        self.camera.home(game.territories_of(game.to_move), self.continents())
         self.autosave()  # before turn 1 too: a crash in set-up loses nothing
 
     def resume(self) -> None:
@@ -170,7 +171,7 @@ class PlayScene(PlaySceneFace, Scene):
     def on_quit(self) -> None:
         self.autosave()
 
-    def _continents(self) -> dict[str, str]:
+    def continents(self) -> dict[str, str]:
         board = self.game.board
         return {t: board.territories[t].continent for t in board.territories}
 
@@ -418,7 +419,7 @@ class PlayScene(PlaySceneFace, Scene):
         if self.first_roll or self.presenter.busy or self._computer_pause(dt, hurry):
             self._update_readouts()  # an action is still on show: nobody moves yet
             return
-        self._arrivals()
+        self.handovers.arrivals()
         if self._replacing or self.app.scenes.top is not self:
             self._update_readouts()
             return
@@ -437,30 +438,6 @@ class PlayScene(PlaySceneFace, Scene):
             return True
         self.wait -= dt * hurry
         return self.wait > 0
-
-    def _arrivals(self) -> None:
-        """A new seat is to move: hand the machine over, bring the map to the human."""
-        game = self.game
-        change = self.seats.arrival(game)
-        if change is None:
-            return
-        left_human, pid = change
-        if left_human is not None and game.phase in SETUP_PHASES:
-            self.camera.keep()
-        if pid is None:
-            return
-        if game.phase in SETUP_PHASES and self.camera.restore():
-            pass
-        elif game.phase in TURN_PHASES:
-            self.camera.home(game.territories_of(pid), self._continents())
-        if self.seats.needs_hand_over(game, pid):
-            from game.scenes.handover import HandOverScene  # noqa: PLC0415
-
-            what = ("choose your headquarters" if game.phase == Phase.CHOOSE_HQ
-                    else f"turn {game.turn}")
-            self.app.scenes.push(HandOverScene(
-                self.app, game.players[pid].name, self.colours[pid],
-                f"{game.players[pid].name}: your {what}.\nOthers, please look away."))
 
     def _update_readouts(self) -> None:
         self.readouts.update()

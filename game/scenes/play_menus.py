@@ -259,7 +259,8 @@ class PlayMenus:
         if viewer is None:  # hot seat, a computer's turn: nobody's cards are shown
             scene.refuse(SECRET_REFUSAL)
             return
-        self._push(CardExchangeScene(self.app, game, viewer, None, lambda: None, False))
+        scene.handovers.reveal(viewer, "cards", lambda: self._push(
+            CardExchangeScene(self.app, game, viewer, None, lambda: None, False)))
 
     def undo(self) -> None:
         self.scene.cancel_selection()
@@ -288,9 +289,12 @@ class PlayMenus:
             self.scene.refuse(SECRET_REFUSAL)
             return
         if self.game.objective == "world":
-            self._push(CardExchangeScene(self.app, self.game, viewer, None, lambda: None, False))
+            self.scene.handovers.reveal(viewer, "cards", lambda: self._push(
+                CardExchangeScene(self.app, self.game, viewer, None, lambda: None, False)))
             return
-        self._push(RiskCardScene(self.app, self.game, viewer))
+        what = "mission" if self.game.objective == "missions" else "RISK card"
+        self.scene.handovers.reveal(viewer, what, lambda: self._push(
+            RiskCardScene(self.app, self.game, viewer)))
 
     def review_last_turn(self) -> None:
         """Replays, on a copy, what happened since the human's (or this seat's) last turn."""
