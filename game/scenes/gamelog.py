@@ -16,6 +16,7 @@ from game.input import Command, CommandEvent, Device
 from game.scenes.overlay import OverlayScene, player_colour
 from game.scenes.story import chronicle_for, export_message
 from game.ui import palette
+from game.ui.controlnames import device_of
 from game.ui.loglist import LogLine, LogList
 from game.ui.widgets import Button
 
@@ -94,11 +95,20 @@ class GameLogScene(OverlayScene):
             return  # Space or pad A answer the focused button (the dialog's rule), never the list
         super().handle(command)
 
+    def controls_hint(self) -> str:
+        """How to filter and scroll, in the words of the device used last (a pad player is
+        never told of keys, a mouse player is told what to click)."""
+        device = device_of(self.app)
+        if device is Device.PAD:
+            return "D-pad Left/Right: player  Up/Down: scroll  LB/RB: buttons"
+        if device is Device.MOUSE:
+            return "Player buttons: filter  Wheel or bar: scroll"
+        return "Left/Right: player  Up/Down, PgUp/PgDn: scroll  Tab: buttons"
+
     def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         self.list.draw(surface)
         fonts = self.app.fonts
         who = "everyone" if self.seat is None else self.game.players[self.seat].name
-        text = self.note or (f"{self.shown_count} lines about {who}.  Left/Right: player  "
-                             "Up/Down, PgUp/PgDn: scroll  Tab: buttons")
+        text = self.note or f"{self.shown_count} lines about {who}.  {self.controls_hint()}"
         fonts.body.draw(surface, fonts.body.ellipsize(text, body.width - 150),
                         (body.x, body.bottom - 9), palette.AMBER if self.note else palette.SHADOW)

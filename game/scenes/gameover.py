@@ -57,8 +57,19 @@ def luck_by_seat(app: App, game: Game) -> dict[int, str]:
     return {pid: f"{float(p.luck):+.1f}" for pid, p in enumerate(chronicle.luck.players)}
 
 
+# Which way each walking command moves the focus along the row of buttons (the row is kept in
+# self.buttons from left to right, so Right and Down go on as Tab does).
+WALKS = {Command.NEXT: 1, Command.PREVIOUS: -1, Command.RIGHT: 1, Command.LEFT: -1,
+         Command.DOWN: 1, Command.UP: -1}
+
+
 class GameOverScene(Scene):
-    """Winner banner, statistics graphs and the battles table; New Game or Title."""
+    """Winner banner, statistics graphs and the battles table; New Game or Title.
+
+    The buttons stand in one row, so the arrows, d-pad and stick walk them like Tab does
+    (they never move the pointer here: a pad or keyboard player reaches every button)."""
+
+    wants_navigation = True
 
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
@@ -134,10 +145,10 @@ class GameOverScene(Scene):
             if kind is Command.SKIP:
                 return
         focused = next((b for b in self.buttons if b.focused), None)
-        if kind in (Command.NEXT, Command.PREVIOUS):
-            # Tab and the pad's shoulder buttons walk the buttons (LUCK, GAME LOG... by keys)
+        if kind in WALKS:
+            # Tab, the arrows, the d-pad and the shoulder buttons walk the buttons
             index = self.buttons.index(focused) if focused else len(self.buttons) - 1
-            index = (index + (1 if kind is Command.NEXT else -1)) % len(self.buttons)
+            index = (index + WALKS[kind]) % len(self.buttons)
             for i, button in enumerate(self.buttons):
                 button.focused = i == index
         elif focused is not None and (kind is Command.CONFIRM or (

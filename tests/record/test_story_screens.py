@@ -237,3 +237,35 @@ def test_the_pad_alone_reaches_export_in_the_log(app: App, finished: Game) -> No
     assert scene.list.top == top
     assert "saved in" in scene.note
     assert len(list(savegame.SAVES_DIR.glob("*-log.txt"))) == 1
+
+
+def test_game_over_buttons_are_walked_by_the_d_pad_and_the_arrows_not_the_pointer(
+        app: App, finished: Game) -> None:
+    over = show(app, GameOverScene(app, finished), frames=120)
+    driver = pad(app)
+    pointer = app.input.pointer
+    driver.hat(-1, 0)  # from NEW GAME (the default, last in the row) left to TITLE
+    assert over.title.focused and app.input.pointer == pointer
+    driver.hat(1, 0)
+    assert over.new_game.focused and app.input.pointer == pointer
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert over.full_map.focused and app.input.pointer == pointer
+
+
+@pytest.mark.parametrize(("press", "words", "never"), [
+    ("pad", "D-pad", ("PgUp", "Tab")),
+    ("key", "PgUp", ("D-pad", "Wheel")),
+    ("mouse", "Wheel", ("PgUp", "D-pad")),
+])
+def test_log_hint_names_the_controls_of_the_device_used_last(
+        app: App, finished: Game, press: str, words: str, never: tuple[str, ...]) -> None:
+    scene = show(app, GameLogScene(app, finished))
+    if press == "pad":
+        pad(app).hat(0, -1)
+    elif press == "key":
+        key(app, pygame.K_DOWN)
+    else:
+        wheel(app, scene.list.rect.center, -1)
+    hint = scene.controls_hint()
+    assert words in hint and not any(word in hint for word in never), hint
