@@ -325,6 +325,11 @@ class PlayScene(PlaySceneFace, Scene):
         if self.messages.handle(command):
             return
         kind = command.kind
+        if self.demo and kind in (Command.PRESS, Command.CONFIRM, Command.CANCEL, Command.SKIP):
+            from game.scenes.title import TitleScene  # noqa: PLC0415 - the title starts demos
+
+            self._replace(TitleScene(self.app))  # the attract mode: any key or button leaves
+            return
         if self.first_roll is not None and kind in (Command.PRESS, Command.CONFIRM,
                                                     Command.CANCEL, Command.SKIP):
             self.first_roll.skip()  # any press: the dice settle, the game begins

@@ -134,3 +134,20 @@ def test_the_resume_offer_leaves_out_eliminated_players() -> None:
     game.players[2].eliminated = True
     text = describe_interrupted(game)
     assert "Bob (good)" in text and "Cy" not in text
+
+
+@pytest.mark.parametrize("press", [pygame.K_SPACE, pygame.K_ESCAPE, "pad"])
+def test_any_key_or_button_leaves_the_demo_for_the_title(app: App, press: object) -> None:
+    from game.scenes.play import start_demo
+    from tests.devices.players import PadDriver
+
+    demo = show(app, start_demo(app, 5, True), frames=30)
+    assert demo.demo
+    if press == "pad":
+        driver = PadDriver(app)
+        driver.plug_in()
+        driver.button(driver.A)
+    else:
+        key(app, press)
+    app.step(1 / 60)
+    assert isinstance(app.scenes.top, TitleScene)
