@@ -4,7 +4,8 @@ Clients join a table (game password first, then a seat and its secret token), se
 their own seat, and receive each action's events and a view of the game their seat may see.
 Computer seats, and (if the host chose) humans away too long, are played here by the generals.
 Every refusal names its reason to the sender and is logged; nothing a client sends can stop the
-server.
+server. This module routes messages and runs the turns; the input checks (checks.py), the
+setup (config.py) and the table's save on disk (autosave.py) each live in their own module.
 """
 
 from __future__ import annotations
@@ -17,20 +18,20 @@ import time
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.engine import Game, IllegalActionError, StateError
+from game.engine import Game, IllegalActionError
 from game.engine import actions as act
 from game.engine.serialize import game_to_dict
-from game.net import protocol
+from game.net import autosave, protocol
+from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
+from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
 from game.net.protocol import ProtocolError
 from game.net.table import (
     COMPUTER_LEVELS,
-    SEAT_KINDS,
     STAND_IN_LEVEL,
     Seat,
     Table,
@@ -40,54 +41,8 @@ from game.net.views import seat_events, seat_view, seat_view_texts, seats_events
 
 log = logging.getLogger("conquest.net")
 
-DEFAULT_PORT = protocol.DEFAULT_PORT
 DEFAULT_GAME = "1"
 MAX_STRIKES = 200  # refused messages before a connection is closed
-
-
-@dataclass
-class ServerConfig:
-    """How the server runs; the CLI (--serve ...) and the tests fill it in."""
-
-    host: str = "127.0.0.1"
-    port: int = DEFAULT_PORT
-    password: str | None = None
-    games: int = 1
-    seats: tuple[str, ...] = ("open", "open")
-    game_type: str = "us_full"
-    saves_dir: Path | None = None  # None: the savegame default folder
-    autosave: bool = True
-    resume: bool = True  # continue a table's unfinished autosave if there is one
-    reconnect_seconds: float = 120.0
-    away_policy: str = "wait"  # "wait" for the human, or "computer": a general plays meanwhile
-    computer_delay: float = 0.0  # seconds between two computer moves
-    rate: float = 50.0  # messages a second a connection may send, on average
-    burst: int = 100
-    seed: int | None = None  # tests only: a fixed seed (a real game's seed is secret)
-
-    def __post_init__(self) -> None:
-        bad = [k for k in self.seats if k not in SEAT_KINDS]
-        if bad or not 2 <= len(self.seats) <= 6:
-            raise ValueError(f"seats are 2 to 6 of {', '.join(SEAT_KINDS)}")
-        if self.away_policy not in ("wait", "computer"):
-            raise ValueError("away policy is 'wait' or 'computer'")
-
-
-class RateLimit:
-    """A token bucket: `rate` messages a second on average, `burst` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.last = float(burst), time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
 
 
 @dataclass(eq=False)
@@ -114,12 +69,6 @@ class Client:
 
     def send_text(self, text: str) -> None:
         broadcast([self.conn], text)
-
-
-@dataclass
-class Refusal(Exception):
-    code: str
-    reason: str
 
 
 @dataclass
@@ -156,30 +105,11 @@ class GameServer:
         return f"network-{game_id}"
 
     def _open_table(self, game_id: str) -> Table:
-        if self.config.resume and self.config.autosave:
-            from game.savegame import SaveFormatError, load_game, save_path  # noqa: PLC0415
-
-            path = save_path(self.save_name(game_id), self.config.saves_dir)
-            if path.exists():
-                try:
-                    loaded = load_game(path)
-                    table = Table.from_save(loaded.game, loaded.options)
-                    if not loaded.game.is_over:
-                        table.game_id = game_id
-                        log.info("game %s resumed from %s at turn %d", game_id, path,
-                                 loaded.game.turn)
-                        return table
-                except (SaveFormatError, ValueError) as exc:
-                    log.warning("cannot resume game %s from %s: %s", game_id, path, exc)
-        return Table.new(game_id, list(self.config.seats), self.config.game_type)
+        return autosave.open_table(game_id, self.save_name(game_id), self.config)
 
     def _save(self, table: Table) -> None:
         """Runs in the autosave thread while the table's lock is held (nothing changes it)."""
-        from game.savegame import save_game  # noqa: PLC0415
-
-        assert table.game is not None
-        save_game(table.game, self.save_name(table.game_id), self.config.saves_dir,
-                  options=table.save_options())
+        autosave.save_table(table, self.save_name(table.game_id), self.config)
         self.counters.saves += 1
 
     # -- running --------------------------------------------------------------------------
@@ -455,13 +385,7 @@ class GameServer:
 
     def _restore(self, table: Table) -> None:
         """After an unplanned engine failure, go back to the last save (the last good state)."""
-        from game.savegame import SaveFormatError, load_game, save_path  # noqa: PLC0415
-
-        try:
-            table.game = load_game(save_path(self.save_name(table.game_id),
-                                             self.config.saves_dir)).game
-        except (SaveFormatError, OSError):
-            log.error("game %s: no save to restore from", table.game_id)
+        autosave.restore_table(table, self.save_name(table.game_id), self.config)
 
     async def _autosave(self, table: Table) -> None:
         if not self.config.autosave:
@@ -545,51 +469,15 @@ class GameServer:
                 await asyncio.sleep(0)
 
 
-_FIELD_TYPES = {"str": (str,), "int": (int,), "tuple[str, str, str]": (list, tuple)}
-
-
 def _state_of(game: Game) -> dict[str, Any]:
     """The state views are made from: without the record while the game goes on (no seat may
     see it then, and encoding a record that grows with every action made each update slower)."""
     return game_to_dict(game, with_record=game.is_over)
 
 
-def parse_action(data: dict[str, Any]) -> act.Action:
-    """An engine action from untrusted data, every field type-checked; menu commands refused."""
-    try:
-        action = act.action_from_dict(data)
-    except StateError as exc:  # the engine's words name the field at fault
-        raise Refusal("action", f"not an action: {exc}") from None
-    from dataclasses import fields  # noqa: PLC0415
-
-    for f in fields(action):  # type: ignore[arg-type]
-        value = getattr(action, f.name)
-        wanted = _FIELD_TYPES.get(str(f.type))
-        if wanted is None or isinstance(value, bool) or not isinstance(value, wanted):
-            raise Refusal("action", f"not an action: '{f.name}' has the wrong type")
-        if f.name == "cards" and (len(value) != 3 or not all(isinstance(c, str) for c in value)):
-            raise Refusal("action", "not an action: a set is three card names")
-    extra = set(data) - {f.name for f in fields(action)} - {"kind"}  # type: ignore[arg-type]
-    if extra:
-        raise Refusal("action", f"not an action: unknown field {sorted(extra)[0][:32]!r}")
-    if isinstance(action, act.OPTION_ACTIONS):
-        raise Refusal("action", "menu commands that change the game are not played over the "
-                                "network")
-    return action
-
-
-def seats_from_text(text: str) -> tuple[str, ...]:
-    """'open,open,good' -> the seat kinds (for the command line)."""
-    kinds = tuple(k.strip().lower() for k in text.split(",") if k.strip())
-    bad = [k for k in kinds if k not in SEAT_KINDS]
-    if bad or not 2 <= len(kinds) <= 6:
-        raise ValueError(f"seats are 2 to 6 of: {', '.join(SEAT_KINDS)}")
-    return kinds
-
-
 def connected_seats(tables: Iterable[Table]) -> int:
     return sum(1 for t in tables for s in t.seats if s.client is not None)
 
 
-__all__ = ["COMPUTER_LEVELS", "GameServer", "ServerConfig", "parse_action", "seats_from_text",
-           "token_hash", "Game"]
+__all__ = ["COMPUTER_LEVELS", "GameServer", "RateLimit", "Refusal", "ServerConfig", "parse_action",
+           "seats_from_text", "token_hash", "Game", "_FIELD_TYPES", "DEFAULT_PORT"]

@@ -1,0 +1,52 @@
+"""How a game server is set up: the host's choices, checked once, before anything listens.
+
+The command line (--serve ...), the host screen and the tests all fill in a `ServerConfig`; keeping
+it apart from the server lets them build and check one without loading the server's websockets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.net import protocol
+from game.net.table import SEAT_KINDS
+
+DEFAULT_PORT = protocol.DEFAULT_PORT
+
+
+@dataclass
+class ServerConfig:
+    """How the server runs; the CLI (--serve ...) and the tests fill it in."""
+
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    password: str | None = None
+    games: int = 1
+    seats: tuple[str, ...] = ("open", "open")
+    game_type: str = "us_full"
+    saves_dir: Path | None = None  # None: the savegame default folder
+    autosave: bool = True
+    resume: bool = True  # continue a table's unfinished autosave if there is one
+    reconnect_seconds: float = 120.0
+    away_policy: str = "wait"  # "wait" for the human, or "computer": a general plays meanwhile
+    computer_delay: float = 0.0  # seconds between two computer moves
+    rate: float = 50.0  # messages a second a connection may send, on average
+    burst: int = 100
+    seed: int | None = None  # tests only: a fixed seed (a real game's seed is secret)
+
+    def __post_init__(self) -> None:
+        bad = [k for k in self.seats if k not in SEAT_KINDS]
+        if bad or not 2 <= len(self.seats) <= 6:
+            raise ValueError(f"seats are 2 to 6 of {', '.join(SEAT_KINDS)}")
+        if self.away_policy not in ("wait", "computer"):
+            raise ValueError("away policy is 'wait' or 'computer'")
+
+
+def seats_from_text(text: str) -> tuple[str, ...]:
+    """'open,open,good' -> the seat kinds (for the command line)."""
+    kinds = tuple(k.strip().lower() for k in text.split(",") if k.strip())
+    bad = [k for k in kinds if k not in SEAT_KINDS]
+    if bad or not 2 <= len(kinds) <= 6:
+        raise ValueError(f"seats are 2 to 6 of: {', '.join(SEAT_KINDS)}")
+    return kinds
