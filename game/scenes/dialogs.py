@@ -17,7 +17,8 @@ from game.scenes.base import Scene
 from game.ui import glyphs, palette
 from game.ui.controlnames import describe_for, device_of
 from game.ui.osk import OnScreenKeyboard
-from game.ui.widgets import Button, Dialog, Label, NumberPrompt, TextBox
+from game.ui.dialog import Dialog
+from game.ui.widgets import Button, Label, NumberPrompt, TextBox
 
 if TYPE_CHECKING:
     from game.app import App

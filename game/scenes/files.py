@@ -35,7 +35,8 @@ from game.savegame import (
 from game.scenes.dialogs import ConfirmDialogScene, DialogScene, MessageDialogScene
 from game.scenes.overlay import centred_rect
 from game.ui import palette
-from game.ui.widgets import Button, Dialog, Label, ListBox, TextBox
+from game.ui.dialog import Dialog
+from game.ui.widgets import Button, Label, ListBox, TextBox
 
 if TYPE_CHECKING:
     from game.app import App

@@ -18,7 +18,8 @@ from game.net.server import DEFAULT_PORT
 from game.scenes.base import Scene
 from game.scenes.title import draw_sea_backdrop
 from game.ui import palette
-from game.ui.widgets import Button, Dialog, Label, TextBox, Widget
+from game.ui.dialog import Dialog
+from game.ui.widgets import Button, Label, TextBox, Widget
 
 if TYPE_CHECKING:
     from game.app import App

@@ -16,7 +16,8 @@ from game.input import Command, CommandEvent
 from game.scenes.base import Scene
 from game.ui import palette
 from game.ui.palette import NEUTRAL_COLOUR, PLAYER_COLOUR_BY_NAME, PlayerColour
-from game.ui.widgets import Button, Dialog, Widget
+from game.ui.dialog import Dialog
+from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
     from game.app import App

@@ -50,7 +50,8 @@ from game.scenes.setup_rules import (  # noqa: F401 - the screen's constants, re
 from game.ui import palette
 from game.ui.choices import ChoiceRow
 from game.ui.menubar import Menu, MenuBar, MenuItem, separator
-from game.ui.widgets import Button, Dialog, Label, TextBox, Widget
+from game.ui.dialog import Dialog
+from game.ui.widgets import Button, Label, TextBox, Widget
 
 if TYPE_CHECKING:
     from game.app import App
