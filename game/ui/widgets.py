@@ -2,8 +2,6 @@
 
 The individual controls live here; the window that holds them and moves its one focus
 (`Dialog`) lives in game/ui/dialog.py, so each module stays small and about one job.
-`Dialog` is still reachable as `game.ui.widgets.Dialog` (loaded on first use, so the two
-modules do not import each other at load time).
 
 Widgets take `CommandEvent`s (never pygame events): `handle` returns True when it used the
 command. Actions are callbacks, so a scene wires a dialog up in a few lines.
@@ -458,12 +456,3 @@ def draw_scrollbar(surface: pygame.Surface, track: pygame.Rect, top: int, shown:
     h = max(6, inner.height * shown // total)
     y = inner.y + (inner.height - h) * top // max(1, total - shown)
     bevel_box(surface, (inner.x, y, inner.width, h), palette.LIGHT, border=None)
-
-
-def __getattr__(name: str) -> object:
-    """`Dialog` moved to game/ui/dialog.py; keep `from game.ui.widgets import Dialog` working."""
-    if name == "Dialog":
-        from game.ui.dialog import Dialog  # deferred: dialog.py imports this module
-
-        return Dialog
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,8 @@ import pytest
 
 from game.input import Command, CommandEvent, Device
 from game.ui.font import Fonts
-from game.ui.widgets import Button, Dialog
+from game.ui.dialog import Dialog
+from game.ui.widgets import Button
 
 pytestmark = pytest.mark.usefixtures("pg")
 

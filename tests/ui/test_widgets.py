@@ -11,7 +11,8 @@ from game.ui.font import Fonts
 from game.ui.menubar import Menu, MenuBar, MenuItem, separator
 from game.ui.messages import HISTORY_LINES, MessageArea
 from game.ui.panels import OddsBar, TextPanel
-from game.ui.widgets import Button, Dialog, ListBox, NumberPrompt, TextBox
+from game.ui.dialog import Dialog
+from game.ui.widgets import Button, ListBox, NumberPrompt, TextBox
 
 pytestmark = pytest.mark.usefixtures("pg")
 
