@@ -22,7 +22,8 @@ Mouse: left presses, right held and moved drags the map, the wheel scrolls lists
 `last_device` says which device gave the last command a player made, so prompts can name its
 controls (see game/ui/controlnames.py).
 
-This module holds the command vocabulary and the keyboard, mouse and pointer handling; the
+The command vocabulary is in game/input_commands.py (re-exported here); this module holds the
+keyboard, mouse and pointer handling; the
 gamepads (hot-plug, game-controller and raw-joystick buttons, axes, hats, triggers) live in
 game/input_pad.py as the `PadInput` mixin of `Input`, to keep each module a readable size.
 """
@@ -30,108 +31,24 @@ game/input_pad.py as the `PadInput` mixin of `Input`, to keep each module a read
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from enum import Enum, auto
 from types import MappingProxyType
 
 import pygame
 
-from game.settings import Settings
-
-LOGICAL_SIZE = (640, 400)
-# Pointer speed in logical pixels per second for the steps F3..F10.
-POINTER_SPEEDS = (40, 70, 110, 160, 220, 300, 400, 520)
-KEY_SCROLL_SPEED = 360.0
-STICK_SCROLL_SPEED = 480.0
-STICK_DEAD_ZONE = 0.25
-STICK_NAV_THRESHOLD = 0.6
-RIGHT_CLICK_SLOP = 4.0  # pixels a right button may travel and still be a click, not a drag
-STICK_ACCEL_SECONDS = 1.0  # holding the stick this long doubles its speed
-REPEAT_DELAY = 0.35
-REPEAT_INTERVAL = 0.08
-SPEED_KEYS = (pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6,
-              pygame.K_F7, pygame.K_F8, pygame.K_F9, pygame.K_F10)
-KEYPAD_DIRECTIONS = MappingProxyType({pygame.K_KP8: (0, -1), pygame.K_KP2: (0, 1),
-                     pygame.K_KP4: (-1, 0), pygame.K_KP6: (1, 0)})
-ARROW_DIRECTIONS = MappingProxyType({pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
-                    pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)})
-
-
-class Command(Enum):
-    """Everything a player can ask for, whatever the device."""
-
-    CONFIRM = auto()        # Return: accept the default (scenes without one treat it as PRESS)
-    PRESS = auto()          # left button, Space, keypad 5, pad A: press at the pointer
-    RELEASE = auto()        # the end of a PRESS
-    CANCEL = auto()         # ESC, pad Back: cancel, or end the turn
-    UP = auto()             # navigation in menus, lists and prompts (navigation mode only)
-    DOWN = auto()
-    LEFT = auto()
-    RIGHT = auto()
-    NEXT = auto()           # Tab, pad RB: next field; on the map, snap to the next territory
-    PREVIOUS = auto()       # Shift+Tab, pad LB: previous field or territory
-    MENU = auto()           # open the menu bar from keys or pad
-    HELP = auto()           # F1
-    CONTINENTS = auto()     # F2
-    NEW_ATTACK = auto()     # N
-    REPEAT_ATTACK = auto()  # R
-    SHOW_CARDS = auto()     # C
-    FREE_MOVE = auto()      # F
-    FULLSCREEN = auto()     # F11, Alt+Return (handled by the App)
-    SCROLL = auto()         # move the map camera by `delta` logical pixels
-    WHEEL = auto()          # mouse wheel; `value` > 0 is up
-    TEXT = auto()           # one typed character in `text` (text mode only)
-    BACKSPACE = auto()
-    DELETE = auto()
-    PAGE_UP = auto()
-    PAGE_DOWN = auto()
-    HOME = auto()
-    END = auto()
-    QUIT = auto()           # the window was closed
-    SKIP = auto()           # any key or button went down: skip the current animation
-    POINTER_MOVED = auto()  # the logical pointer moved to `pos`
-    POINTER_SPEED = auto()  # F3..F10: `value` is the new step, 0..7
-    PAD_ADDED = auto()      # a joystick was plugged in (`value` is its instance id)
-    PAD_REMOVED = auto()    # a joystick was unplugged; nothing else changes
-    PAD_BUTTON = auto()     # a raw joystick button went down: `value` is its number (for the
-                            # button-assignment screen; sent besides the mapped command)
-
-
-class Device(Enum):
-    """Where a command came from (for messages such as 'press A' versus 'press Return')."""
-
-    KEYBOARD = auto()
-    MOUSE = auto()
-    PAD = auto()
-    SYSTEM = auto()
-
-
-@dataclass(frozen=True, slots=True)
-class CommandEvent:
-    """One command, with the pointer position at the time it was given."""
-
-    kind: Command
-    pos: tuple[int, int]
-    device: Device = Device.SYSTEM
-    text: str = ""
-    value: int = 0
-    delta: tuple[int, int] = (0, 0)
-
-
-NAVIGATION = MappingProxyType({(0, -1): Command.UP, (0, 1): Command.DOWN,
-              (-1, 0): Command.LEFT, (1, 0): Command.RIGHT})
-DIRECTION_OF = MappingProxyType({c: d for d, c in NAVIGATION.items()})
-
-
-@dataclass
-class _Repeat:
-    command: Command
-    device: Device
-    wait: float = REPEAT_DELAY
-
-
-# The pad half imports the vocabulary above, so it comes in only now (see game/input_pad.py).
-from game.input_pad import (  # noqa: E402
+from game.input_commands import (
+    DIRECTION_OF as DIRECTION_OF,
+    NAVIGATION as NAVIGATION,
+    REPEAT_DELAY as REPEAT_DELAY,
+    STICK_ACCEL_SECONDS as STICK_ACCEL_SECONDS,
+    STICK_DEAD_ZONE as STICK_DEAD_ZONE,
+    STICK_NAV_THRESHOLD as STICK_NAV_THRESHOLD,
+    STICK_SCROLL_SPEED as STICK_SCROLL_SPEED,
+    Command as Command,
+    CommandEvent as CommandEvent,
+    Device as Device,
+    _Repeat as _Repeat,
+)
+from game.input_pad import (
     CONTROLLER_AXIS_SCALE as CONTROLLER_AXIS_SCALE,
     CONTROLLER_BUTTONS as CONTROLLER_BUTTONS,
     CONTROLLER_DPAD as CONTROLLER_DPAD,
@@ -142,8 +59,24 @@ from game.input_pad import (  # noqa: E402
     _PadState,
     sdl_controller as sdl_controller,
 )
-from game.input_pad import _dpad_vector as _dpad_vector  # noqa: E402
-from game.input_pad import _radial as _radial  # noqa: E402
+from game.input_pad import _dpad_vector as _dpad_vector
+from game.input_pad import _radial as _radial
+from game.settings import Settings
+
+LOGICAL_SIZE = (640, 400)
+# Pointer speed in logical pixels per second for the steps F3..F10.
+POINTER_SPEEDS = (40, 70, 110, 160, 220, 300, 400, 520)
+KEY_SCROLL_SPEED = 360.0
+RIGHT_CLICK_SLOP = 4.0  # pixels a right button may travel and still be a click, not a drag
+REPEAT_INTERVAL = 0.08
+SPEED_KEYS = (pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6,
+              pygame.K_F7, pygame.K_F8, pygame.K_F9, pygame.K_F10)
+KEYPAD_DIRECTIONS = MappingProxyType({pygame.K_KP8: (0, -1), pygame.K_KP2: (0, 1),
+                     pygame.K_KP4: (-1, 0), pygame.K_KP6: (1, 0)})
+ARROW_DIRECTIONS = MappingProxyType({pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
+                    pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)})
+
+
 
 
 class Input(PadInput):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.input import (
+from game.input_commands import (
     NAVIGATION,
     STICK_ACCEL_SECONDS,
     STICK_DEAD_ZONE,
