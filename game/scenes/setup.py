@@ -28,19 +28,17 @@ from game.scenes.design import DesignOptions, DesignScene
 from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene, TextEntryScene
 from game.scenes.launch import chosen_seed, open_game
 from game.scenes.setup_draw import backdrop, draw_setup, picker_rects, setup_hint
-from game.scenes.setup_rules import (  # noqa: F401 - the screen's constants, read by tests too
+from game.scenes.setup_rules import (
     ATTACK_MODES,
     DEFAULT_GAME_TYPE,
     DEFAULT_LEVELS,
     DEFAULT_NAMES,
     DEFAULT_PLAYERS,
-    DESCRIPTIONS,
     DIALOG_RECT,
     GAME_TYPES,
     LEVEL_X,
     NAME_LENGTH,
     NEUTRAL_REMINDER,
-    NEUTRAL_RULES,
     ROW_STEP,
     ROW_Y0,
     SWATCH_W,

@@ -11,7 +11,8 @@ from game.app import App
 from game.engine import Game
 from game.scenes import setup as setup_screen
 from game.scenes.dialogs import TextEntryScene
-from game.scenes.setup import NEUTRAL_RULES, SetupScene
+from game.scenes.setup import SetupScene
+from game.scenes.setup_rules import NEUTRAL_RULES
 from tests.scenes.screens_support import app, key, show
 
 __all__ = ["app"]
