@@ -18,6 +18,9 @@ from game.engine.luck import LuckTable
 from game.engine.record import REPLAY_FAULTS
 from game.engine.serialize import game_to_dict
 
+# Only turns this close to the end of the record are copied (a long record replayed at once
+# does not copy every turn it passes).
+COPY_WINDOW = 4000
 ADVANTAGE_NAMES = {"reroll": "Attack Advantage", "six": "Computer Advantage"}
 
 
@@ -43,6 +46,11 @@ class Chronicle:
     turn_players: list[int] = field(default_factory=list)  # whose turn it was, each action
     error: str | None = None
     matches: bool = True  # the replay ends in the game's own state (False: the story is unsure)
+    # Copies of the replay just after an action that started a turn, the latest `keep_copies`
+    # of them, keyed by the number of actions applied: a network server rebuilds a seat's
+    # "since your last turn" from the nearest one instead of from the start.
+    keep_copies: int = 0
+    copies: dict[int, Game] = field(default_factory=dict)
     _game: Game | None = None
     _attacker: int | None = None
     _defender: int | None = None
@@ -79,8 +87,36 @@ class Chronicle:
                 return
             self.luck.observe(action, events)
             self._tell(index + 1, action, events)
+            if self.keep_copies and len(actions) - index <= COPY_WINDOW \
+                    and any(isinstance(e, ev.TurnStarted) for e in events):
+                self._keep_copy(index + 1, game)
         self.matches = game_to_dict(game, with_record=False) == game_to_dict(
             self.final, with_record=False)
+
+    def _keep_copy(self, applied: int, game: Game) -> None:
+        self.copies[applied] = game.clone()
+        while len(self.copies) > self.keep_copies:
+            del self.copies[min(self.copies)]
+
+    def game_at(self, applied: int) -> Game | None:
+        """A fresh copy of the game after `applied` recorded actions (None if unreplayable).
+
+        Starts from the latest kept copy at or before that point, else from the beginning.
+        """
+        if self.error is not None or not 0 <= applied <= len(self.movers):
+            return None
+        kept = max((i for i in self.copies if i <= applied), default=None)
+        if kept is None:
+            game = Game.new(self.final.config, self.final.seed, self.final.board)
+            position = 0
+        else:
+            game, position = self.copies[kept].clone(), kept
+        for action in self.final.record.actions[position:applied]:
+            try:
+                game.apply(action)
+            except (IllegalActionError, *REPLAY_FAULTS):
+                return None
+        return game
 
     # ------------------------------------------------------------------ texts
     def _name(self, seat: int) -> str:
@@ -218,3 +254,19 @@ class Chronicle:
             if self.turn_players[index] == seat:
                 return index + 1
         return 0
+
+    def review_start(self, seat: int) -> int:
+        """Where "Review Last Turn" starts for `seat`: just after its most recent turn, or,
+        while it is moving now, just after the turn before (0 before it has had one)."""
+        movers = self.turn_players
+        start = self.last_turn_start(seat)
+        if start < len(movers):
+            return start
+        index = start - 1
+        while index >= 0 and movers[index] == seat:
+            index -= 1
+        if index < 0:
+            return start
+        while index >= 0 and movers[index] != seat:
+            index -= 1
+        return index + 1

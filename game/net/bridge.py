@@ -99,6 +99,12 @@ class NetBridge:
         if client is not None:
             self._submit(self._send_kind(client, "state"))
 
+    def request_story(self, seat: int, **fields: Any) -> None:
+        """Ask for the game's public story (game/net/story.py); the answer comes as a Note."""
+        client = self.clients.get(seat)
+        if client is not None:
+            self._submit(self._send_kind(client, "story", **fields))
+
     def close(self, timeout: float = 3.0) -> None:
         """Leave politely, stop the server if hosting, and end the thread."""
         if self._closed:
@@ -189,9 +195,9 @@ class NetBridge:
         except (ConnectionClosed, ConnectionError, OSError) as exc:
             log.info("could not send %r: %s", action, exc)  # the reader reconnects
 
-    async def _send_kind(self, client: NetClient, kind: str) -> None:
+    async def _send_kind(self, client: NetClient, kind: str, **fields: Any) -> None:
         with contextlib.suppress(ConnectionClosed, ConnectionError, OSError):
-            await client.send(kind)
+            await client.send(kind, **fields)
 
     async def _shutdown(self) -> None:
         for client in list(self.clients.values()):

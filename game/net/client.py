@@ -111,6 +111,10 @@ class NetClient:
         return await self.send("action", seat=self.credentials.seat,
                                token=self.credentials.token, action=action.to_dict())
 
+    async def request_story(self, **fields: Any) -> int:
+        """Ask for the game's public story (log entries from `since`, luck, `review`...)."""
+        return await self.send("story", **fields)
+
     async def receive(self) -> dict[str, Any]:
         """The next well-formed message (bad ones are logged and skipped); keeps the view."""
         if self.conn is None:

@@ -25,6 +25,7 @@ MAX_TOKEN_LENGTH = 64
 MAX_PASSWORD_LENGTH = 128
 MAX_GAME_ID_LENGTH = 32
 MAX_REQUEST_ID = 2**53
+MAX_STORY_INDEX = 10**7  # the highest log or record index a story request may name
 
 
 class ProtocolError(ValueError):
@@ -99,6 +100,11 @@ CLIENT_SCHEMAS: dict[str, dict[str, Field]] = {
     "state": {"id": REQUEST_ID, "seat": _opt(int, lo=0, hi=7)},
     "ping": {"id": REQUEST_ID},
     "leave": {"id": REQUEST_ID},
+    # The game's public story (game/net/story.py): log entries from `since`, the luck table,
+    # and with `review` the sender's "since your last turn" (further pages: from, end).
+    "story": {"id": REQUEST_ID, "since": _opt(int, lo=0, hi=MAX_STORY_INDEX),
+              "review": _opt(bool), "review_from": _opt(int, lo=0, hi=MAX_STORY_INDEX),
+              "review_end": _opt(int, lo=0, hi=MAX_STORY_INDEX)},
 }
 
 SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
@@ -117,6 +123,10 @@ SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
     "error": {"reason": _req(str), "code": _req(str), "id": REQUEST_ID},
     "pong": {"id": REQUEST_ID},
     "bye": {"reason": _req(str)},
+    "story": {"id": REQUEST_ID, "seq": _req(int, lo=0), "since": _req(int, lo=0),
+              "entries": _req(list), "total": _req(int, lo=0), "actions": _req(int, lo=0),
+              "matches": _req(bool), "luck": _req(dict), "error": _opt(str),
+              "review": _opt(dict)},
 }
 
 

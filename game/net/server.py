@@ -30,6 +30,7 @@ from game.net import autosave, protocol
 from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
 from game.net.protocol import ProtocolError
+from game.net.story import StoryRefusal, TableStories
 from game.net.table import (
     COMPUTER_LEVELS,
     STAND_IN_LEVEL,
@@ -94,6 +95,7 @@ class GameServer:
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._wake: dict[str, asyncio.Event] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._stories = TableStories()
         # Saves wait on the disk (fsync), not the CPU: a few threads let tables save side by side.
         self._saver = ThreadPoolExecutor(max_workers=4, thread_name_prefix="autosave")
         for number in range(1, config.games + 1):
@@ -207,6 +209,8 @@ class GameServer:
                 await self._action(client, msg)
             elif kind == "state":
                 self._state_request(client, msg)
+            elif kind == "story":
+                self._story_request(client, msg)
             elif kind == "leave":
                 self._leave(client)
         except Refusal as refusal:
@@ -321,6 +325,20 @@ class GameServer:
             client.send("lobby", **table.lobby(bool(self.config.password)))
             return
         self._send_state(client, table, seat, request_id=msg.get("id"))
+
+    def _story_request(self, client: Client, msg: dict[str, Any]) -> None:
+        """The game's public story for the sender's seat (game/net/story.py)."""
+        seat, table = client.seat, client.table
+        if seat is None or table is None:
+            raise Refusal("not_seated", "join a game first")
+        if table.game is None:
+            raise Refusal("not_started", "the game has not started: there is no story yet")
+        try:
+            fields = self._stories.answer(table, seat.index, msg)
+        except StoryRefusal as exc:
+            raise Refusal("story", str(exc)) from None
+        extra = {"id": msg["id"]} if "id" in msg else {}
+        client.send("story", seq=table.seq, **fields, **extra)
 
     def _send_state(self, client: Client, table: Table, seat: Seat, *, opening: bool = False,
                     request_id: Any = None) -> None:

@@ -18,23 +18,7 @@ if TYPE_CHECKING:
 
 def review_start(app: App, game: Game, seat: int) -> int:
     """The record index just after `seat`'s most recent turn (0 before it has had one)."""
-    chronicle = chronicle_for(app, game)
-    start = chronicle.last_turn_start(seat)
-    if start >= len(game.record.actions):
-        # the seat is the one moving now: show from the end of its previous turn instead
-        movers = chronicle.turn_players
-        index = start - 1
-        while index >= 0 and movers[index] == seat:
-            index -= 1
-        start = chronicle.last_turn_start(seat) if index < 0 else _end_of_turn_before(
-            movers, seat, index)
-    return start
-
-
-def _end_of_turn_before(movers: list[int], seat: int, index: int) -> int:
-    while index >= 0 and movers[index] != seat:
-        index -= 1
-    return index + 1
+    return chronicle_for(app, game).review_start(seat)
 
 
 def review_scene(app: App, game: Game, seat: int) -> ReplayScene:
