@@ -14,7 +14,7 @@ import pygame
 
 from game.input import Command, CommandEvent, Device
 from game.scenes.overlay import OverlayScene, player_colour
-from game.scenes.story import chronicle_for, export_message
+from game.scenes.story import chronicle_for, export_message, refresh_story, told_story
 from game.ui import palette
 from game.ui.controlnames import device_of
 from game.ui.loglist import LogLine, LogList
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.engine import Game
     from game.engine.chronicle import Chronicle
+    from game.net.story_client import NetChronicle
 
 FILTER_W = 70
 
@@ -34,7 +35,7 @@ class GameLogScene(OverlayScene):
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app, "Game Log", (620, 384))
         self.game = game
-        self.chronicle: Chronicle = chronicle_for(app, game)
+        self.chronicle: Chronicle | NetChronicle = chronicle_for(app, game)
         self.seat: int | None = None  # None shows everyone
         self.note = ""
         body = self.body
@@ -78,6 +79,17 @@ class GameLogScene(OverlayScene):
             out.insert(0, LogLine("Replaying this game's record does not give the game as it "
                                   "stands: the log may be wrong."))
         return out
+
+    def update(self, dt: float) -> None:
+        """In a network game the server tells the story: ask for news, show it when it comes
+        (staying at the end if the player was there, else where the player scrolled to)."""
+        super().update(dt)
+        refresh_story(self.app, self.game)
+        told = told_story(self.app, self.game)
+        if told is not None and told.version != getattr(self.chronicle, "version", None):
+            at_end = self.list.top >= self.list.max_top
+            self.chronicle = told
+            self.list.set_lines(self.lines(), to_end=at_end)
 
     def do_export(self) -> None:
         _, self.note = export_message(self.app, self.game)

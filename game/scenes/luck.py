@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.overlay import OverlayScene, colour_swatch, player_colour
-from game.scenes.story import chronicle_for, export_message
+from game.scenes.story import chronicle_for, export_message, refresh_story
 from game.ui import palette
 from game.ui.plot import draw_signed_plot
 from game.ui.widgets import Button
@@ -47,6 +47,10 @@ class LuckScene(OverlayScene):
         self.note = ""
         self.export = Button(app.fonts, self.button_rect(1), "EXPORT", self.do_export)
         self.add_widgets([self.export])
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        refresh_story(self.app, self.game)  # a network game: the server tells the luck
 
     def do_export(self) -> None:
         _, self.note = export_message(self.app, self.game)

@@ -23,6 +23,8 @@ from game.scenes.play_board import Snapshot
 from game.scenes.play_computer import pause_after
 from game.scenes.play_menus import PlayMenus
 from game.scenes.play_seats import Seats
+from game.scenes.network_story import NetworkStoryTeller
+from game.scenes.story import set_story_teller
 from game.ui import palette
 from game.ui.menubar import Menu, MenuBar, MenuItem
 
@@ -67,6 +69,17 @@ class NetworkPlayMenus(PlayMenus):
     def cheat(self) -> None:
         self.scene.refuse(NETWORK_REFUSAL)
 
+    def review_last_turn(self) -> None:
+        """The server tells what happened since the seat's last turn (the record is secret)."""
+        scene = self.scene
+        viewer = scene.viewer
+        local = sorted(scene.local_seats)
+        seat = viewer if viewer in scene.local_seats else (local[0] if local else None)
+        if seat is None:
+            scene.refuse("No seat of yours is in this game.")
+            return
+        scene.teller.ask_review(seat)
+
     def build(self) -> list[Menu]:
         menus = super().build()
         scene = self.scene
@@ -98,8 +111,17 @@ class NetworkPlayScene(PlayScene):
         self.menus = NetworkPlayMenus(self)
         self.menubar = MenuBar(app.fonts, self.menus.build(), right_text="NETWORK GAME",
                                on_choose=self.menubar.on_choose, on_refuse=self.menubar.on_refuse)
+        # the game's story (Game Log, Luck, Review Last Turn) is told by the server
+        self.teller = NetworkStoryTeller(self)
+        set_story_teller(app, self.teller)
         for note in early or []:
             self.receive(note)
+
+    def adopt_game(self, game: Game) -> None:
+        teller = getattr(self, "teller", None)  # (the first game is adopted before it exists)
+        if teller is not None:
+            teller.remember(game)
+        super().adopt_game(game)
 
     # -- seats: local humans here, everybody else comes over the network -------------------
     def computer_step(self) -> None:
@@ -159,11 +181,17 @@ class NetworkPlayScene(PlayScene):
                 return  # already shown (a second local seat hears the same update)
             self.seq = msg["seq"]
             self._updates.append(msg)
+            if msg["over"]:
+                self.teller.ask(force=True)  # the game-over screen shows everybody's luck
         elif kind == "state":
             self._updates.clear()
             self._pending = False
             self.seq = msg["seq"]
             self.adopt_game(mirror_from(msg["view"]))
+        elif kind == "story":
+            self.teller.receive(msg)
+        elif kind == "error" and msg["code"] == "story":
+            self.teller.refused(msg["reason"])  # a story request refused: no action was waiting
         elif kind == "error":
             self._pending = False
             self.refuse(msg["reason"][:1].upper() + msg["reason"][1:] + ".")
@@ -249,6 +277,7 @@ class NetworkPlayScene(PlayScene):
         from game.scenes.title import TitleScene  # noqa: PLC0415
 
         self._left = True
+        set_story_teller(self.app, None)
         self.bridge.close()
         self.app.scenes.replace(TitleScene(self.app))
 
@@ -257,4 +286,5 @@ class NetworkPlayScene(PlayScene):
 
     def exit(self) -> None:
         if not self._replacing or self._left:
+            set_story_teller(self.app, None)
             self.bridge.close()

@@ -65,7 +65,8 @@ class ReplayScene(Scene):
     wants_navigation = True
 
     def __init__(self, app: App, final: Game, start: int = 0, *, title: str = "REPLAY",
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None,
+                 replayer: Callable[[], Replayer] | None = None) -> None:
         super().__init__(app)
         self.final = final
         self.title = title
@@ -76,7 +77,11 @@ class ReplayScene(Scene):
             self.said[entry.index].append(entry)
         self.turn_starts = sorted({e.index for e in self.chronicle.entries
                                    if e.kind == "TurnStarted"})
-        self.start = max(0, min(start, len(final.record.actions)))
+        # what steps through the game: the record replayed here, or (a network game's review)
+        # the views the server sent, which look the same to this screen
+        self._new_replayer: Callable[[], Replayer] = replayer or (lambda: Replayer(final))
+        self.replayer = self._new_replayer()
+        self.start = max(0, min(start, len(self.replayer.actions)))
         fonts = app.fonts
         art = shared_map_art(app)
         overlays = getattr(app.assets, "map_overlays", None)
@@ -94,7 +99,6 @@ class ReplayScene(Scene):
         self.timer = 0.0
         self.error: str | None = None
         self.hover: str | None = None  # the territory under the pointer
-        self.replayer = Replayer(final)
         self.snapshots: dict[int, Game] = {}
         self.buttons = self._make_buttons()
         self._seek(self.start, quiet=True)
@@ -131,7 +135,7 @@ class ReplayScene(Scene):
 
     def _rebuild(self, target: int) -> None:
         """Back to the latest kept copy at or before action `target` (or the beginning)."""
-        self.replayer = Replayer(self.final)
+        self.replayer = self._new_replayer()
         kept = max((i for i in self.snapshots if i <= target), default=0)
         if kept:
             self.replayer.game = self.snapshots[kept].clone()
@@ -161,7 +165,8 @@ class ReplayScene(Scene):
             self.messages.add(f"The record cannot be replayed further: {exc}", palette.ALERT_RED)
             self.paused = True
             return False
-        if self.index % SNAPSHOT_EVERY == 0 and self.index not in self.snapshots:
+        if self.index % SNAPSHOT_EVERY == 0 and self.index not in self.snapshots \
+                and isinstance(self.replayer, Replayer):  # (received views need no copies)
             self.snapshots[self.index] = self.game.clone()
         if show:
             self._show(action, events)
