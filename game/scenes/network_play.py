@@ -86,6 +86,9 @@ class NetworkPlayMenus(PlayMenus):
         for menu in menus:
             if menu.title == "FILE":
                 menu.items.insert(0, MenuItem("Leave Network Game", scene.ask_leave))
+            for item in menu.items:
+                if item.label == "Review Last Turn":  # told by the server: no record needed
+                    item.enabled = lambda: bool(scene.local_seats) and scene.seq > 0
         return menus
 
 

@@ -67,8 +67,10 @@ def chronicle_for(app: App, game: Game) -> Chronicle | NetChronicle:
 def export_message(app: App, game: Game, folder: Path | None = None) -> tuple[bool, str]:
     """Writes the log and luck files (into saves/ unless told); (done, what to tell the player)."""
     target = folder or savegame.SAVES_DIR
+    told = told_story(app, game)  # a network game: its seed is secret, so not in the name
+    stem = None if told is None else f"network-game-turn{game.turn}"
     try:
-        done = export_story(game, target, chronicle=chronicle_for(app, game))
+        done = export_story(game, target, stem, chronicle=chronicle_for(app, game))
     except ValueError as exc:
         return False, str(exc)
     except OSError as exc:

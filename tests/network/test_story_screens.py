@@ -1,0 +1,121 @@
+"""INFO > Game Log, Luck and Review Last Turn in a network game, mid-game, headless.
+
+A hosted game (this seat against two computers on the server) is played for a few turns;
+then the story screens are opened through the menus, as a player would, and must show the
+story the server told, not "empty until the game ends".
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from game.engine import ArmyChoice
+from game.engine import actions as act
+from tests.network.support import free_port
+from tests.network.test_screens import DT, _host, _shot, _step_until, app  # noqa: F401
+
+SHOT_DIR = Path(__file__).parent
+
+
+def _play_until_turn(app: Any, turn: int) -> Any:  # noqa: F811
+    from game.scenes.network_play import NetworkPlayScene
+
+    host = _host(app, ["local", "easy", "easy"], free_port())
+    host.confirm()
+    app.scenes.apply_pending()
+    _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene), frames=2000)
+    scene = app.scenes.top
+    seat = next(iter(scene.local_seats))
+    attacked: dict[int, int] = {}
+    for _ in range(30000):
+        game = scene.game
+        if game.turn >= turn and game.to_move == seat and not scene._pending \
+                and not scene._updates and not scene.is_showing_battle:
+            break
+        while app.scenes.top is not scene and hasattr(app.scenes.top, "dialog"):
+            app.scenes.pop()
+            app.scenes.apply_pending()
+        if (app.scenes.top is scene and game.to_move == seat and not scene._pending
+                and not scene.is_showing_battle and not scene._updates):
+            choices = game.legal_actions()
+            attacks = [c for c in choices if isinstance(c, act.Attack) and c.mode == "do_or_die"
+                       and game.armies[c.source] > game.armies[c.target] + 2]
+            attacked.setdefault(game.turn, 0)
+            if attacks and attacked[game.turn] < 2:
+                attacked[game.turn] += 1
+                choice = attacks[0]
+            else:
+                choice = next(c for c in choices if not isinstance(c, (act.UndoPlacements,
+                                                                        act.Attack)))
+            assert scene.perform(choice.make(choice.hi) if isinstance(choice, ArmyChoice)
+                                 else choice)
+        app.step(DT)
+        time.sleep(0.001)
+    assert scene.game.turn >= turn
+    return scene
+
+
+def test_the_game_log_luck_and_review_are_told_mid_game(app: Any) -> None:  # noqa: F811
+    from game.engine.chronicle import Chronicle
+    from game.scenes.gamelog import GameLogScene
+    from game.scenes.luck import LuckScene, luck_rows
+    from game.scenes.replay import ReplayScene
+
+    scene = _play_until_turn(app, 7)
+    server_game = scene.bridge.server.tables["1"].game
+    assert not scene.game.record.actions  # the mirror has no record: the story is told
+
+    # INFO > Game Log, as the menu opens it
+    scene.menus.info(GameLogScene)()
+    app.scenes.apply_pending()
+    log = app.scenes.top
+    assert isinstance(log, GameLogScene)
+    _step_until(app, lambda: log.chronicle.available and log.shown_count > 100, frames=600)
+    truth = Chronicle(server_game)
+    texts = [line.text for line in log.list.lines]
+    assert texts == [e.text for e in truth.entries][:len(texts)]
+    assert any("attacks" in t for t in texts) and any(t.startswith("TURN 6") for t in texts)
+    _shot(app, "story_gamelog")
+    everyone = log.shown_count
+    log.choose(1)  # one computer's lines (and the turn headings) only
+    assert 0 < log.shown_count < everyone
+    about_one = [e.text for e in truth.entries if e.kind == "TurnStarted" or 1 in e.players]
+    assert [line.text for line in log.list.lines] == about_one[:log.shown_count]
+    app.scenes.pop()
+    app.scenes.apply_pending()
+
+    # INFO > Luck: the server's figures, with something fought
+    scene.menus.info(LuckScene)()
+    app.scenes.apply_pending()
+    _step_until(app, lambda: isinstance(app.scenes.top, LuckScene))
+    rows = luck_rows(app, scene.game)
+    assert len(rows) == 3 and sum(int(values[0]) for _, values, _ in rows) > 0
+    by_seat = {pid: values for pid, values, _ in rows}
+    for pid, p in enumerate(truth.luck.players):
+        assert by_seat[pid][0] == str(p.attacks) and by_seat[pid][2] == str(p.lost)
+    _shot(app, "story_luck")
+    app.scenes.pop()
+    app.scenes.apply_pending()
+
+    # INFO > Review Last Turn: the map replays the computers' turns since ours
+    info = next(m for m in scene.menubar.menus if m.title == "INFO")
+    item = next(i for i in info.items if i.label == "Review Last Turn")
+    assert item.is_enabled
+    item.action()
+    _step_until(app, lambda: isinstance(app.scenes.top, ReplayScene), frames=600)
+    review = app.scenes.top
+    assert review.start == truth.review_start(min(scene.local_seats))
+    assert len(review.replayer.actions) == len(server_game.record.actions)
+    review.step_turn()
+    _shot(app, "story_review")
+    while not review.at_end:
+        review.step_turn()
+    app.step(DT)
+    assert review.game.owner == server_game.owner and review.game.armies == server_game.armies
+    review.step_back()  # back one: rebuilt from the told views, no record needed
+    assert review.index == len(server_game.record.actions) - 1
+    review.close()
+    app.scenes.apply_pending()
+    assert app.scenes.top is scene
