@@ -219,6 +219,20 @@ def test_after_a_reconnect_the_seat_is_told_the_whole_story_again(saves: Path) -
     run(scenario())
 
 
+def test_at_the_end_the_story_tells_the_winner(saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open"), game_type="uk_short",
+                                  seed=SEED) as (server, uri):
+            clients = await join(uri, ["Ada", "Bo"])
+            await asyncio.gather(*(bots.play(c, "standard") for c in clients))
+            told, raw = await fetch_story(clients[1], review=True)
+            chronicle = _server_chronicle(server)
+            assert told.entries == chronicle.entries and told.entries[-1].kind == "GameWon"
+            assert told.review is not None and told.review.complete
+            await close_all(clients)
+    run(scenario())
+
+
 def test_bad_story_requests_are_refused_with_a_reason_and_the_server_goes_on(
         saves: Path) -> None:
     async def scenario() -> None:

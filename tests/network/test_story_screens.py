@@ -119,3 +119,10 @@ def test_the_game_log_luck_and_review_are_told_mid_game(app: Any) -> None:  # no
     review.close()
     app.scenes.apply_pending()
     assert app.scenes.top is scene
+
+    # the game-over screen's LUCK column reads the same told story
+    from game.scenes.gameover import GameOverScene
+
+    over = GameOverScene(app, scene.game)
+    assert over.luck_scores == {pid: f"{float(p.luck):+.1f}"
+                                for pid, p in enumerate(truth.luck.players)}
