@@ -14,7 +14,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.engine.chronicle import Chronicle
+from game.engine.chronicle import Chronicle, Story
 from game.engine.game import Game
 
 
@@ -50,7 +50,7 @@ def _csv(rows: list[list[object]]) -> str:
     return buffer.getvalue()
 
 
-def log_text(chronicle: Chronicle) -> str:
+def log_text(chronicle: Story) -> str:
     lines = []
     for entry in chronicle.entries:
         if entry.kind == "TurnStarted":
@@ -61,7 +61,7 @@ def log_text(chronicle: Chronicle) -> str:
     return "\n".join(lines).lstrip("\n") + "\n"
 
 
-def log_csv(chronicle: Chronicle) -> str:
+def log_csv(chronicle: Story) -> str:
     game = chronicle.final
     rows: list[list[object]] = [["action", "turn", "event", "players", "text"]]
     for e in chronicle.entries:
@@ -74,7 +74,7 @@ LUCK_COLUMNS = ["player", "attacks", "defences", "rolls_attacking", "rolls_defen
                 "armies_lost", "expected_lost", "armies_killed", "expected_killed", "luck"]
 
 
-def luck_rows(chronicle: Chronicle) -> list[list[object]]:
+def luck_rows(chronicle: Story) -> list[list[object]]:
     rows: list[list[object]] = []
     for pid, p in enumerate(chronicle.luck.players):
         rows.append([chronicle.final.players[pid].name, p.attacks, p.defences,
@@ -84,7 +84,7 @@ def luck_rows(chronicle: Chronicle) -> list[list[object]]:
     return rows
 
 
-def luck_text(chronicle: Chronicle) -> str:
+def luck_text(chronicle: Story) -> str:
     header = (f"{'PLAYER':<16} {'ATTACKS':>7} {'DEFENCES':>8} {'LOST':>5} {'EXPECTED':>8} "
               f"{'KILLED':>6} {'EXPECTED':>8} {'LUCK':>7}")
     lines = ["Luck: armies the dice gave (+) or took (-) against the exact expectation.", "",
@@ -96,18 +96,18 @@ def luck_text(chronicle: Chronicle) -> str:
     return "\n".join(lines) + "\n"
 
 
-def luck_csv(chronicle: Chronicle) -> str:
+def luck_csv(chronicle: Story) -> str:
     header: list[object] = list(LUCK_COLUMNS)
     return _csv([header, *luck_rows(chronicle)])
 
 
 def export_story(game: Game, folder: Path, stem: str | None = None,
-                 chronicle: Chronicle | None = None) -> Exported:
+                 chronicle: Story | None = None) -> Exported:
     """Writes <stem>-log.txt, -log.csv, -luck.txt and -luck.csv into `folder`.
 
     Raises OSError when the folder cannot be written, ValueError when the game has no record.
     """
-    story = chronicle or Chronicle(game)
+    story: Story = chronicle or Chronicle(game)
     if not story.available:
         raise ValueError(story.error or "This game has no record.")
     name = stem or f"game-seed{game.seed}-turn{game.turn}"

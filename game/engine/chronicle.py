@@ -9,6 +9,7 @@ Secrets stay secret: a drawn card, a chosen headquarters or a new mission is not
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from game.engine import events as ev
 from game.engine.actions import Action, EndTurn
@@ -33,6 +34,24 @@ class LogEntry:
     kind: str  # the event's name, or "Turn" for a turn's heading
     text: str
     players: tuple[int, ...] = ()
+
+
+class Story(Protocol):
+    """What the log, luck and export read of a game's story: a Chronicle replayed here, or
+    (a network game) the story its server told (`game.net.story_client.NetChronicle`)."""
+
+    @property
+    def final(self) -> Game: ...
+    @property
+    def entries(self) -> list[LogEntry]: ...
+    @property
+    def luck(self) -> LuckTable: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def matches(self) -> bool: ...
+    @property
+    def available(self) -> bool: ...
 
 
 @dataclass

@@ -28,12 +28,16 @@ from game.engine.chronicle import Chronicle, LogEntry
 from game.engine.luck import LuckTable, PlayerLuck
 from game.engine.record import REPLAY_FAULTS
 from game.engine.serialize import game_to_dict
+from game.net.checks import RateLimit
 from game.net.views import seat_view, seats_events
 
 # A page of log entries (each is about a hundred bytes) and of review steps (each a few
 # hundred bytes to a couple of kilobytes): a page stays far under the client's frame limit.
 ENTRIES_PER_PAGE = 1500
 STEPS_PER_PAGE = 250
+# A page from far back costs the server some tens of milliseconds: besides the limit every
+# message has, a seat may ask for only a few story pages a second (a whole story, paged, fits).
+STORY_RATE, STORY_BURST = 4.0, 16
 TURN_COPIES = 24  # turn-start copies kept by a table's chronicle (several rounds of 6 seats)
 
 
@@ -240,7 +244,7 @@ class TableStory:
                 cursor = ReviewCursor(start_from, end, start_from, game, public_view(game, seat))
                 self._cursors[seat] = cursor
             base = None
-        steps = []
+        steps: list[list[Any]] = []
         actions = self.game.record.actions
         while cursor.position < cursor.end and len(steps) < STEPS_PER_PAGE:
             action = actions[cursor.position]
@@ -276,8 +280,13 @@ class TableStories:
 
     def __init__(self) -> None:
         self._by_table: dict[str, TableStory] = {}
+        self._limits: dict[tuple[str, int], RateLimit] = {}
 
     def answer(self, table: Any, seat: int, request: dict[str, Any]) -> dict[str, Any]:
+        limit = self._limits.setdefault((table.game_id, seat), RateLimit(STORY_RATE, STORY_BURST))
+        if not limit.allow():
+            raise StoryRefusal(f"too many story requests: at most {STORY_RATE:g} a second; "
+                               "ask again later")
         game = table.game
         story = self._by_table.get(table.game_id)
         if story is None or story.game is not game \

@@ -1,4 +1,4 @@
-"""A network player's side of the game's story: pages from the server folded into what the screens read. No pygame.
+"""A network player's side of the game's story: the pages the server sent, as screens read them. No pygame.
 
 The server tells the story (`game.net.story`); this keeps what it told: the log entries in
 order, the luck table, and a requested "since your last turn" review as one view of the game

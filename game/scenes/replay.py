@@ -25,7 +25,7 @@ import pygame
 from game.audio import Sfx
 from game.engine import actions as act
 from game.engine import events as ev
-from game.engine.chronicle import Chronicle, LogEntry
+from game.engine.chronicle import LogEntry, Story
 from game.engine.record import Replayer, ReplayError
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
@@ -71,7 +71,7 @@ class ReplayScene(Scene):
         self.final = final
         self.title = title
         self.on_close = on_close
-        self.chronicle: Chronicle = chronicle_for(app, final)
+        self.chronicle: Story = chronicle_for(app, final)
         self.said: dict[int, list[LogEntry]] = defaultdict(list)
         for entry in self.chronicle.entries:
             self.said[entry.index].append(entry)

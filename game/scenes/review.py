@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.chronicle import Chronicle
 from game.net.story_client import Review, ViewReplayer
 from game.scenes.replay import ReplayScene
 from game.scenes.story import chronicle_for
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
 
 def review_start(app: App, game: Game, seat: int) -> int:
     """The record index just after `seat`'s most recent turn (0 before it has had one)."""
-    return chronicle_for(app, game).review_start(seat)
+    chronicle = chronicle_for(app, game)
+    return chronicle.review_start(seat) if isinstance(chronicle, Chronicle) else 0
 
 
 def review_scene(app: App, game: Game, seat: int) -> ReplayScene:

@@ -65,6 +65,7 @@ def _server_chronicle(server: Any) -> Chronicle:
 def test_the_story_a_seat_is_told_is_the_servers_chronicle_page_by_page(
         saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(story, "ENTRIES_PER_PAGE", 70)  # a long story comes in many pages
+    monkeypatch.setattr(story, "STORY_BURST", 1000)  # (so many pages at once are allowed here)
 
     async def scenario() -> None:
         async with running_server(saves, seats=("open", "easy", "standard"),
@@ -134,7 +135,7 @@ def test_the_log_never_names_a_secret_headquarters_card_or_mission(saves: Path) 
             # the review: another seat's drawn card and mission are blank, its hand unknown
             review = told.review
             assert review is not None and review.complete and review.end > review.start
-            for action, events, view in review.steps:
+            for _action, events, view in review.steps:
                 for item in events:
                     if item.get("event") == "CardDrawn" and item["player"] != client.seat:
                         assert item["card"] == ""
@@ -153,6 +154,7 @@ def test_the_log_never_names_a_secret_headquarters_card_or_mission(saves: Path) 
 def test_the_review_shows_every_action_since_the_seats_last_turn_as_the_server_played_it(
         saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(story, "STEPS_PER_PAGE", 7)  # the review in several pages
+    monkeypatch.setattr(story, "STORY_BURST", 1000)
 
     async def scenario() -> None:
         async with running_server(saves, seats=("open", "easy", "standard"),
@@ -236,34 +238,34 @@ def test_at_the_end_the_story_tells_the_winner(saves: Path) -> None:
 def test_bad_story_requests_are_refused_with_a_reason_and_the_server_goes_on(
         saves: Path) -> None:
     async def scenario() -> None:
-        async with running_server(saves, seats=("open", "open")) as (server, uri):
-            async with raw_socket(uri) as conn:
-                refused = await ask(conn, {"type": "story", "id": 1})
-                assert refused["code"] == "not_seated"
-                await ask(conn, {"type": "hello", "name": "Ada", "id": 2}, want="welcome")
-                refused = await ask(conn, {"type": "story", "id": 3})
-                assert refused["code"] == "not_started" and "not started" in refused["reason"]
-                [bo] = await join(uri, ["Bo"])
-                bad = [
-                    ({"type": "story", "since": -1}, "bad_message", "at least 0"),
-                    ({"type": "story", "since": "0"}, "bad_message", "whole number"),
-                    ({"type": "story", "since": 10**9}, "bad_message", "at most"),
-                    ({"type": "story", "review": 1}, "bad_message", "true or false"),
-                    ({"type": "story", "seed": True}, "bad_message", "unknown field"),
-                    ({"type": "story", "since": 99999}, "story", "past the end"),
-                    ({"type": "story", "review": True, "review_from": 50, "review_end": 3},
-                     "story", "within the game"),
-                    ({"type": "story", "review": True, "review_from": 0, "review_end": 9999},
-                     "story", "within the game"),
-                ]
-                for payload, code, words in bad:
-                    refused = await ask(conn, payload)
-                    assert refused["code"] == code and words in refused["reason"], refused
-                # still seated, still answered
-                good = await ask(conn, {"type": "story", "id": 9, "review": True}, want="story")
-                assert good["id"] == 9 and good["total"] > 0 and "review" in good
-                assert (await ask(conn, {"type": "ping", "id": 10}, want="pong"))["id"] == 10
-                await bo.close()
+        async with running_server(saves, seats=("open", "open")) as (server, uri), \
+                raw_socket(uri) as conn:
+            refused = await ask(conn, {"type": "story", "id": 1})
+            assert refused["code"] == "not_seated"
+            await ask(conn, {"type": "hello", "name": "Ada", "id": 2}, want="welcome")
+            refused = await ask(conn, {"type": "story", "id": 3})
+            assert refused["code"] == "not_started" and "not started" in refused["reason"]
+            [bo] = await join(uri, ["Bo"])
+            bad = [
+                ({"type": "story", "since": -1}, "bad_message", "at least 0"),
+                ({"type": "story", "since": "0"}, "bad_message", "whole number"),
+                ({"type": "story", "since": 10**9}, "bad_message", "at most"),
+                ({"type": "story", "review": 1}, "bad_message", "true or false"),
+                ({"type": "story", "seed": True}, "bad_message", "unknown field"),
+                ({"type": "story", "since": 99999}, "story", "past the end"),
+                ({"type": "story", "review": True, "review_from": 50, "review_end": 3},
+                 "story", "within the game"),
+                ({"type": "story", "review": True, "review_from": 0, "review_end": 9999},
+                 "story", "within the game"),
+            ]
+            for payload, code, words in bad:
+                refused = await ask(conn, payload)
+                assert refused["code"] == code and words in refused["reason"], refused
+            # still seated, still answered
+            good = await ask(conn, {"type": "story", "id": 9, "review": True}, want="story")
+            assert good["id"] == 9 and good["total"] > 0 and "review" in good
+            assert (await ask(conn, {"type": "ping", "id": 10}, want="pong"))["id"] == 10
+            await bo.close()
         assert server.counters.errors == 0
         assert server.counters.refused.get("story", 0) == 3
     run(scenario())
@@ -272,17 +274,38 @@ def test_bad_story_requests_are_refused_with_a_reason_and_the_server_goes_on(
 def test_story_requests_are_rate_limited_like_every_message(saves: Path) -> None:
     async def scenario() -> None:
         async with running_server(saves, seats=("open", "easy"), rate=2.0, burst=4) as (
-                server, uri):
-            async with raw_socket(uri) as conn:
-                await ask(conn, {"type": "hello", "name": "Ada"}, want="welcome")
-                for _ in range(8):
-                    await conn.send(json.dumps({"v": 1, "type": "story", "review": True}))
-                codes = []
-                while len(codes) < 8:
-                    msg = json.loads(await asyncio.wait_for(conn.recv(), 5))
-                    if msg["type"] in ("story", "error"):
-                        codes.append(msg.get("code", "story"))
-                assert "rate" in codes and codes.count("story") <= 5
+                server, uri), raw_socket(uri) as conn:
+            await ask(conn, {"type": "hello", "name": "Ada"}, want="welcome")
+            for _ in range(8):
+                await conn.send(json.dumps({"v": 1, "type": "story", "review": True}))
+            codes = []
+            while len(codes) < 8:
+                msg = json.loads(await asyncio.wait_for(conn.recv(), 5))
+                if msg["type"] in ("story", "error"):
+                    codes.append(msg.get("code", "story"))
+            assert "rate" in codes and codes.count("story") <= 5
+        assert server.counters.errors == 0
+    run(scenario())
+
+
+def test_a_seat_may_ask_for_only_a_few_story_pages_a_second(saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "easy")) as (server, uri), \
+                raw_socket(uri) as conn:
+            await ask(conn, {"type": "hello", "name": "Ada"}, want="welcome")
+            count = story.STORY_BURST + 10
+            for _ in range(count):
+                await conn.send(json.dumps({"v": 1, "type": "story", "review": True,
+                                            "review_from": 0, "review_end": 0}))
+            answers = []
+            while len(answers) < count:
+                msg = json.loads(await asyncio.wait_for(conn.recv(), 5))
+                if msg["type"] in ("story", "error"):
+                    answers.append(msg)
+            refused = [m for m in answers if m["type"] == "error"]
+            assert len(refused) >= 8 and all(m["code"] == "story" and "too many" in m["reason"]
+                                             for m in refused)
+            assert (await ask(conn, {"type": "ping", "id": 1}, want="pong"))["id"] == 1
         assert server.counters.errors == 0
     run(scenario())
 
