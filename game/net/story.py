@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.engine import Game, IllegalActionError
+from game.engine.actions import Action, ChooseHeadquarters
 from game.engine.chronicle import Chronicle, LogEntry
 from game.engine.luck import LuckTable, PlayerLuck
 from game.engine.record import REPLAY_FAULTS
@@ -173,6 +174,14 @@ def public_view(game: Game, seat: int) -> dict[str, Any]:
     return seat_view(game_to_dict(game, with_record=False), seat, history=False)
 
 
+def public_action(action: Action, actor: int, seat: int) -> dict[str, Any]:
+    """`action` as `seat` may be told it: another seat's headquarters choice is secret."""
+    data = action.to_dict()
+    if isinstance(action, ChooseHeadquarters) and actor != seat:
+        data["territory"] = ""
+    return data
+
+
 @dataclass
 class ReviewCursor:
     """Where the last page of one seat's review ended, so the next page goes on from there."""
@@ -248,13 +257,14 @@ class TableStory:
         actions = self.game.record.actions
         while cursor.position < cursor.end and len(steps) < STEPS_PER_PAGE:
             action = actions[cursor.position]
+            actor = cursor.game.to_move
             try:
                 events = cursor.game.apply(action)
             except (IllegalActionError, *REPLAY_FAULTS):
                 self._cursors.pop(seat, None)
                 raise StoryRefusal("the game's record cannot be replayed there") from None
             view = public_view(cursor.game, seat)
-            steps.append([action.to_dict(), seats_events(events, [seat])[seat],
+            steps.append([public_action(action, actor, seat), seats_events(events, [seat])[seat],
                           view_difference(cursor.view, view)])
             cursor.view = view
             cursor.position += 1

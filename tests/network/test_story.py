@@ -147,6 +147,28 @@ def test_the_log_never_names_a_secret_headquarters_card_or_mission(saves: Path) 
                             assert player["headquarters"] is None
             for text in raw:
                 assert str(SEED) not in text
+            # the whole game from its start, as a review: another seat's headquarters choice
+            # comes without its territory (only this seat's own is named)
+            assert client.conn is not None
+            await client.request_story(review=True, review_from=0,
+                                       review_end=len(game.record.actions))
+            steps = []
+            while True:
+                msg = json.loads(await asyncio.wait_for(client.conn.recv(), 10))
+                if msg["type"] == "story":
+                    steps += msg["review"]["steps"]
+                    if len(steps) >= len(game.record.actions):
+                        break
+                    await client.request_story(review=True, review_from=len(steps),
+                                               review_end=len(game.record.actions))
+            choices = [(step[0], mover) for step, mover in zip(
+                steps, Chronicle(game).movers, strict=False) if step[0]["kind"] == "choose_hq"]
+            assert len(choices) == 3
+            for action, mover in choices:
+                if mover == client.seat:
+                    assert board.territory_name(action["territory"]) == chosen[mover]
+                else:
+                    assert action["territory"] == ""
             await close_all([client])
     run(scenario())
 
