@@ -170,6 +170,9 @@ class NetStory:
     def absorb(self, msg: dict[str, Any]) -> bool:
         """Takes in one "story" message (already schema-checked); False if it was dropped."""
         self.asked_at = None
+        since = msg["since"]
+        if since > len(self.entries):
+            return False  # an answer to an older request: ask again for what is missing
         try:
             entries = [entry_from_list(item, self.seats) for item in msg["entries"]]
             if any(e is None for e in entries):
@@ -182,9 +185,6 @@ class NetStory:
             self.problem = f"The server's story could not be read: {exc}."
             self.review = None
             return False
-        since = msg["since"]
-        if since > len(self.entries):
-            return False  # an answer to an older request: ask again for what is missing
         self.entries[since:] = [e for e in entries if e is not None]
         self.total, self.luck = msg["total"], luck
         self.error = msg.get("error")
