@@ -356,3 +356,20 @@ def test_a_damaged_story_page_is_dropped_never_trusted() -> None:
                    {"luck": {**luck, "players": [[0] * 6 + [[1, 0], [0, 1]]] * 2}}):
         assert not told.absorb({**page, "since": 1, **damage})
         assert len(told.entries) == 1 and told.problem
+
+
+def test_a_client_asks_only_when_the_game_moved_on_and_never_twice_at_once() -> None:
+    from game.net.story_client import ANSWER_WAIT, ASK_EVERY
+
+    told = NetStory(2)
+    assert told.due(seq=1, now=100.0)
+    assert told.request(100.0) == {"since": 0}
+    assert not told.due(seq=1, now=100.0 + ASK_EVERY)  # the answer is on its way
+    luck = {"players": [[0] * 6 + [[0, 1], [0, 1]]] * 2, "turns": [], "series": []}
+    assert told.absorb({"type": "story", "seq": 5, "since": 0, "total": 0, "actions": 0,
+                        "matches": True, "entries": [], "luck": luck})
+    assert not told.due(seq=5, now=200.0)  # nothing new happened
+    assert not told.due(seq=6, now=100.0 + ASK_EVERY / 2)  # too soon after the last ask
+    assert told.due(seq=6, now=100.0 + ASK_EVERY)
+    told.request(300.0)
+    assert told.due(seq=6, now=300.0 + ANSWER_WAIT)  # an answer that never came: ask again
