@@ -33,6 +33,7 @@ from game.scenes.overlay import player_colour, shared_map_art
 from game.scenes.story import chronicle_for
 from game.ui import palette
 from game.ui.mapview import MapMarks, MapView
+from game.ui.controlnames import device_of
 from game.ui.messages import MessageArea
 from game.ui.sidepanel import PanelInfo, SidePanel
 from game.ui.widgets import Button
@@ -47,6 +48,10 @@ MOST_ACTIONS_PER_FRAME = 400
 SNAPSHOT_EVERY = 250  # actions between kept copies, so stepping back never replays far
 BAR_RECT = pygame.Rect(0, 0, 640, 12)
 HINT = "Space pause  Right step  Tab turn  Up/Down speed  Esc close"
+# The controls named for the device the player used last (a pad player is never told of keys).
+HINTS = {Device.KEYBOARD: HINT,
+         Device.PAD: "A pause  Right step  RB turn  Up/Down speed  Back close",
+         Device.MOUSE: "Buttons above: play, step, turn, speed  Click the map: pause"}
 
 
 def action_delay(action: act.Action | None) -> float:
@@ -91,7 +96,7 @@ class ReplayScene(Scene):
         self.view = MapView(art, fonts, overlays=overlays) if art is not None else None
         self.panel = SidePanel(fonts)
         self.panel.set_odds(None, idle="Replay of the record")
-        self.messages = MessageArea(fonts, hint=HINT)
+        self.messages = MessageArea(fonts, hint=lambda: HINTS[device_of(app)])
         self.colours = [player_colour(final, p) for p in range(len(final.players))]
         self.marks = MapMarks()
         self.paused = False

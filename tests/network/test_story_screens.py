@@ -108,6 +108,12 @@ def test_the_game_log_luck_and_review_are_told_mid_game(app: Any) -> None:  # no
     review = app.scenes.top
     assert review.start == truth.review_start(min(scene.local_seats))
     assert len(review.replayer.actions) == len(server_game.record.actions)
+    from game.input import Device
+
+    app.input.last_device = Device.PAD  # each device is told its own controls
+    assert "RB turn" in review.messages.hint_text and "Tab" not in review.messages.hint_text
+    app.input.last_device = Device.KEYBOARD
+    assert "Tab turn" in review.messages.hint_text
     review.step_turn()
     _shot(app, "story_review")
     while not review.at_end:
