@@ -30,7 +30,7 @@ from game.net import autosave, protocol
 from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
 from game.net.protocol import ProtocolError
-from game.net.story import StoryRefusal, TableStories
+from game.net.story import TableStories
 from game.net.table import (
     COMPUTER_LEVELS,
     STAND_IN_LEVEL,
@@ -328,17 +328,7 @@ class GameServer:
 
     def _story_request(self, client: Client, msg: dict[str, Any]) -> None:
         """The game's public story for the sender's seat (game/net/story.py)."""
-        seat, table = client.seat, client.table
-        if seat is None or table is None:
-            raise Refusal("not_seated", "join a game first")
-        if table.game is None:
-            raise Refusal("not_started", "the game has not started: there is no story yet")
-        try:
-            fields = self._stories.answer(table, seat.index, msg)
-        except StoryRefusal as exc:
-            raise Refusal("story", str(exc)) from None
-        extra = {"id": msg["id"]} if "id" in msg else {}
-        client.send("story", seq=table.seq, **fields, **extra)
+        client.send("story", **self._stories.message(client.table, client.seat, msg))
 
     def _send_state(self, client: Client, table: Table, seat: Seat, *, opening: bool = False,
                     request_id: Any = None) -> None:

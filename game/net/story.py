@@ -29,7 +29,7 @@ from game.engine.chronicle import Chronicle, LogEntry
 from game.engine.luck import LuckTable, PlayerLuck
 from game.engine.record import REPLAY_FAULTS
 from game.engine.serialize import game_to_dict
-from game.net.checks import RateLimit
+from game.net.checks import RateLimit, Refusal
 from game.net.views import seat_view, seats_events
 
 # A page of log entries (each is about a hundred bytes) and of review steps (each a few
@@ -291,6 +291,20 @@ class TableStories:
     def __init__(self) -> None:
         self._by_table: dict[str, TableStory] = {}
         self._limits: dict[tuple[str, int], RateLimit] = {}
+
+    def message(self, table: Any, seat: Any, request: dict[str, Any]) -> dict[str, Any]:
+        """The fields of the "story" message answering a seated client's checked request;
+        a Refusal (told to the sender) when it cannot be answered."""
+        if seat is None or table is None:
+            raise Refusal("not_seated", "join a game first")
+        if table.game is None:
+            raise Refusal("not_started", "the game has not started: there is no story yet")
+        try:
+            fields = self.answer(table, seat.index, request)
+        except StoryRefusal as exc:
+            raise Refusal("story", str(exc)) from None
+        extra = {"id": request["id"]} if "id" in request else {}
+        return {"seq": table.seq, **fields, **extra}
 
     def answer(self, table: Any, seat: int, request: dict[str, Any]) -> dict[str, Any]:
         limit = self._limits.setdefault((table.game_id, seat), RateLimit(STORY_RATE, STORY_BURST))
