@@ -74,6 +74,7 @@ class Chronicle:
     _attacker: int | None = None
     _defender: int | None = None
     _turn: int = 0
+    _checked_at: int = -1  # how many actions `matches` was last worked out for
 
     def __post_init__(self) -> None:
         self.luck = LuckTable.for_players(len(self.final.players))
@@ -94,6 +95,8 @@ class Chronicle:
         if game is None:
             return
         actions = self.final.record.actions
+        if self._checked_at == len(actions):
+            return  # nothing new: the comparison below encodes two whole games, so skip it
         for index in range(len(self.movers), len(actions)):
             action = actions[index]
             self.movers.append(game.to_move)
@@ -111,6 +114,7 @@ class Chronicle:
                 self._keep_copy(index + 1, game)
         self.matches = game_to_dict(game, with_record=False) == game_to_dict(
             self.final, with_record=False)
+        self._checked_at = len(actions)
 
     def _keep_copy(self, applied: int, game: Game) -> None:
         self.copies[applied] = game.clone()

@@ -18,6 +18,8 @@ from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.engine.chronicle import Chronicle
+    from game.net.story_client import NetChronicle
     from game.engine import Game
 
 COLUMNS = (("ATTACKS", 160), ("DEFENCES", 220), ("LOST", 258), ("EXPECTED", 326),
@@ -25,9 +27,11 @@ COLUMNS = (("ATTACKS", 160), ("DEFENCES", 220), ("LOST", 258), ("EXPECTED", 326)
 ROW_H = 13
 
 
-def luck_rows(app: App, game: Game) -> list[tuple[int, tuple[str, ...], float]]:
-    """(seat, figures as shown, luck) for each seat, luckiest first."""
-    chronicle = chronicle_for(app, game)
+def luck_rows(app: App, game: Game, chronicle: Chronicle | NetChronicle | None = None,
+              ) -> list[tuple[int, tuple[str, ...], float]]:
+    """(seat, figures as shown, luck) for each seat, luckiest first (`chronicle`: one already
+    brought up to date this frame, so it is not looked up twice)."""
+    chronicle = chronicle or chronicle_for(app, game)
     rows = []
     for pid, p in enumerate(chronicle.luck.players):
         luck = float(p.luck)
@@ -68,7 +72,7 @@ class LuckScene(OverlayScene):
             fonts.bold.draw(surface, header, (x + right, y), palette.SHADOW, align="right")
         pygame.draw.line(surface, palette.DARK, (x, y + 11), (body.right, y + 11))
         y += 15
-        for pid, values, luck in luck_rows(self.app, game):
+        for pid, values, luck in luck_rows(self.app, game, chronicle):
             colour_swatch(surface, (x, y + 1, 11, 9), player_colour(game, pid))
             ink = palette.DIM_TEXT if game.players[pid].eliminated else palette.INK
             fonts.bold.draw(surface, fonts.bold.ellipsize(game.players[pid].name, 92),

@@ -95,7 +95,8 @@ class ReplayScene(Scene):
             app.assets.map_overlays = overlays  # type: ignore[attr-defined]
         self.view = MapView(art, fonts, overlays=overlays) if art is not None else None
         self.panel = SidePanel(fonts)
-        self.panel.set_odds(None, idle="Replay of the record")
+        self.panel.set_odds(None, idle="Replay of the record" if replayer is None
+                           else "As the server told it")
         self.messages = MessageArea(fonts, hint=lambda: HINTS[device_of(app)])
         self.colours = [player_colour(final, p) for p in range(len(final.players))]
         self.marks = MapMarks()
