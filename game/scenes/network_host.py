@@ -62,10 +62,12 @@ class HostNetworkScene(FormScene):
         for row in self.rows:
             self.widgets.extend(row.widgets)
         self.port = self.field("PORT", y + 204, str(DEFAULT_PORT), 5, 60)
-        self.password = self.field("GAME PASSWORD", y + 226, "", 32)
+        self.password = self.field("GAME PASSWORD", y + 226, "", 32, masked=True)
         self.name = self.field("YOUR NAME", y + 248, "Host", 16)
         self.finish()
         self._sync()
+        # the focus starts on the number of players, the first question (keys and pads)
+        self.dialog.focus(self.count_row.buttons[self.count - 2])
 
     def _sync(self) -> None:
         for i, row in enumerate(self.seat_rows):

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.audio import Sfx
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.net.bridge import NetBridge
 from game.net.server import DEFAULT_PORT
 from game.scenes.base import Scene
 from game.scenes.title import draw_sea_backdrop
-from game.ui import palette
+from game.ui import glyphs, palette
+from game.ui.controlnames import describe_for, device_of
 from game.ui.dialog import Dialog
 from game.ui.widgets import Button, Label, TextBox, Widget
 
@@ -63,8 +64,20 @@ def back_out(app: App, scene: Scene) -> None:
         app.scenes.replace(TitleScene(app))
 
 
+FORM_HINTS = {  # how the form is filled with the device in hand (controlnames templates)
+    Device.KEYBOARD: "Type in the boxes; Tab or Return: next box.  Return on OK goes on.",
+    Device.MOUSE: "Click a box to type on the on-screen keyboard.  Click OK to go on.",
+    Device.PAD: "{A} on a box opens the keyboard; {DPAD} moves.  {A} on OK goes on.",
+}
+
+
 class FormScene(Scene):
-    """A full-screen dialog of labelled fields with OK and CANCEL (join and host share it)."""
+    """A full-screen dialog of labelled fields with OK and CANCEL (join and host share it).
+
+    Each device fills it alone: keys type straight into the focused box (Return goes on to
+    the next box, and from the last one to OK); a click on a box or a pad's A opens the
+    on-screen keyboard for it, whose DONE goes on to the next box the same way.
+    """
 
     title = ""
 
@@ -77,18 +90,59 @@ class FormScene(Scene):
         self.cancel = Button(fonts, (rect.right - 150, rect.bottom - 27, 64, 17), "CANCEL",
                              lambda: back_out(self.app, self))
         self.widgets: list[Widget] = []
+        self.fields: list[TextBox] = []
+        self.labels: dict[TextBox, str] = {}
+        self.reveal: Button | None = None
 
-    def field(self, label: str, y: int, text: str, length: int, width: int = 150) -> TextBox:
+    def field(self, label: str, y: int, text: str, length: int, width: int = 150, *,
+              masked: bool = False) -> TextBox:
         fonts = self.app.fonts
         self.widgets.append(Label(fonts, (self.rect.x + 14, y + 3, 120, 10), label, bold=True))
-        box = TextBox(fonts, (self.rect.x + 150, y, width, 14), text, max_length=length)
+        box = TextBox(fonts, (self.rect.x + 150, y, width, 14), text, max_length=length,
+                      on_keyboard=self.open_keyboard, masked=masked)
         self.widgets.append(box)
+        self.fields.append(box)
+        self.labels[box] = label
+        if masked:  # a password: SHOW beside it reveals it (and HIDE masks it again)
+            self.reveal = Button(fonts, (box.rect.right + 6, y - 1, 40, 16), "SHOW",
+                                 lambda: self.toggle_reveal(box))
+            self.widgets.append(self.reveal)
         return box
+
+    def toggle_reveal(self, box: TextBox) -> None:
+        """SHOW / HIDE beside a password box."""
+        self.app.play(Sfx.CLICK)
+        box.masked = not box.masked
+        if self.reveal is not None:
+            self.reveal.label = "SHOW" if box.masked else "HIDE"
 
     def finish(self) -> None:
         self.dialog = Dialog(self.app.fonts, self.rect, self.title, [*self.widgets, self.cancel,
                                                                      self.ok],
                              default=self.ok, cancel=self.cancel)
+
+    # -- typing --------------------------------------------------------------------------
+    def open_keyboard(self, box: TextBox) -> None:
+        """The on-screen keyboard for `box` (a click on it, or a pad's A)."""
+        from game.scenes.dialogs import TextEntryScene  # noqa: PLC0415
+
+        def done(text: str | None) -> None:
+            if text is None:
+                self.dialog.focus(box)
+                return
+            box.set_text(text)
+            self.next_field(box)
+
+        entry = TextEntryScene(self.app, self.labels.get(box, "ENTER TEXT"), box.text,
+                               box.max_length, done)
+        entry.keyboard.masked = box.masked  # a hidden password stays hidden on the keys too
+        self.app.scenes.push(entry)
+
+    def next_field(self, box: TextBox) -> None:
+        """Return in a box (or DONE on its keyboard): on to the next box, after the last to OK."""
+        index = self.fields.index(box) if box in self.fields else len(self.fields)
+        later = [b for b in self.fields[index + 1:] if b.visible]
+        self.dialog.focus(later[0] if later else self.ok)
 
     @property
     def wants_text(self) -> bool:  # type: ignore[override]
@@ -109,23 +163,51 @@ class FormScene(Scene):
 
     def handle(self, command: CommandEvent) -> None:
         focused = self.dialog.focused
-        if command.kind is Command.CONFIRM and isinstance(focused, TextBox):
-            self.dialog._focus_next()  # noqa: SLF001 - Return moves on to the next field
+        if (command.kind is Command.CONFIRM and command.device is not Device.PAD
+                and isinstance(focused, TextBox)):
+            self.next_field(focused)  # Return moves on to the next field
             return
-        if command.kind in (Command.DOWN, Command.UP) and not self.dialog.wants_text:
-            self.dialog._focus_next(1 if command.kind is Command.DOWN else -1)  # noqa: SLF001
+        if command.kind in (Command.DOWN, Command.UP):
+            step = 1 if command.kind is Command.DOWN else -1
+            if not self.row_step(step):  # past the last row: round to the first
+                self.dialog._focus_next(step)  # noqa: SLF001
             return
         self.dialog.handle(command)
+
+    def row_step(self, dy: int) -> bool:
+        """Up or down: to the next row of the form (never over a row, as the nearest widget
+        in a straight line would), the widget of that row nearest across; a row holding the
+        default button (OK) gives it the focus, so Return there never cancels."""
+        chain = self.dialog.focus_chain()
+        current = self.dialog.focused
+        if current not in chain:
+            return False
+        cy = current.rect.centery
+        ahead = [w for w in chain if (w.rect.centery - cy) * dy > 3]
+        if not ahead:
+            return False
+        gap = min(abs(w.rect.centery - cy) for w in ahead)
+        row = [w for w in ahead if abs(w.rect.centery - cy) - gap <= 3]
+        if self.ok in row:
+            self.dialog.focus(self.ok)
+        else:
+            self.dialog.focus(min(row, key=lambda w: abs(w.rect.centerx
+                                                         - current.rect.centerx)))
+        return True
 
     def update(self, dt: float) -> None:
         self.dialog.update(dt)
 
+    def hint(self) -> str:
+        """How to fill the form, for the device used last."""
+        return describe_for(self.app, FORM_HINTS[device_of(self.app)])
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_sea_backdrop(surface)
         self.dialog.draw(surface)
-        self.app.fonts.body.draw(surface, "Tab or Return: next field.  Return on OK connects.",
-                                 (self.rect.centerx, self.rect.bottom + 12), palette.SKY_BLUE,
-                                 align="center")
+        glyphs.draw_text(surface, self.app.fonts.body, self.hint(),
+                         (self.rect.centerx, self.rect.bottom + 12), palette.SKY_BLUE,
+                         align="center")
 
 
 class JoinNetworkScene(FormScene):
@@ -141,7 +223,7 @@ class JoinNetworkScene(FormScene):
         self.address = self.field("SERVER ADDRESS", y, a.address, 64, 170)
         self.port = self.field("PORT", y + 26, a.port, 5, 60)
         self.name = self.field("YOUR NAME", y + 52, a.name, 16)
-        self.password = self.field("GAME PASSWORD", y + 78, a.password, 32)
+        self.password = self.field("GAME PASSWORD", y + 78, a.password, 32, 120, masked=True)
         self.widgets.append(Label(app.fonts, (self.rect.x + 14, y + 106, 310, 20),
                                   "Leave the password empty if the game has none.",
                                   colour=palette.SHADOW))
