@@ -74,11 +74,19 @@ class LobbyScene(Scene):
                 self.notice = f"Disconnected: {note.data.get('reason', '')}"
 
     def _open_game(self, state: dict[str, Any], rest: list[Note]) -> None:
+        from game.scenes.network_missions import (  # noqa: PLC0415
+            NetworkMissionRevealScene,
+            reveals_missions,
+        )
         from game.scenes.network_play import NetworkPlayScene  # noqa: PLC0415
 
         self._done = True
         self.app.play(Sfx.CLICK)
-        self.app.scenes.replace(NetworkPlayScene(self.app, self.bridge, state, early=rest))
+        play = NetworkPlayScene(self.app, self.bridge, state, early=rest)
+        self.app.scenes.replace(play)
+        if reveals_missions(state, play.game):  # each player reads their own mission first
+            self.app.scenes.push(NetworkMissionRevealScene(self.app, play.game,
+                                                           play.local_seats, lambda: None))
 
     def handle(self, command: CommandEvent) -> None:
         if command.kind is Command.CANCEL:
