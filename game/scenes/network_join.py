@@ -1,7 +1,8 @@
 """FILE > Join Network Game: the server's address and port, the player's name and the game password.
 
-OK goes to the CONNECTING screen; the fields are kept in the settings' spirit for the next
-time within this run (the last answers come back after a refusal).
+OK goes to the CONNECTING screen. The answers come back the next time (after a refusal: as
+typed; after a restart: the address, port and name, never the password), so a player whose
+window closed mid-game finds the seat they hold, and OK takes it back.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import pygame
 
 from game.audio import Sfx
 from game.input import Command, CommandEvent, Device
-from game.net.bridge import NetBridge
-from game.net.server import DEFAULT_PORT
+from game.net.bridge import NetBridge, load_seat
+from game.net.recall import load_answers, save_answers
+from game.net.server import DEFAULT_GAME, DEFAULT_PORT
 from game.scenes.base import Scene
 from game.scenes.title import draw_sea_backdrop
 from game.ui import glyphs, palette
@@ -34,6 +36,14 @@ class JoinAnswers:
     port: str = str(DEFAULT_PORT)
     name: str = "Player"
     password: str = ""
+
+
+def remembered_answers() -> JoinAnswers:
+    """The answers given last time the game ran (no password: it is never kept)."""
+    kept = load_answers("join")
+    defaults = JoinAnswers()
+    return JoinAnswers(*(str(kept.get(f, getattr(defaults, f)))[:64]
+                         for f in ("address", "port", "name")))
 
 
 def server_uri(address: str, port: int) -> str:
@@ -210,25 +220,59 @@ class FormScene(Scene):
                          align="center")
 
 
+PASSWORD_NOTE = "Leave the password empty if the game has none."
+
+
 class JoinNetworkScene(FormScene):
-    """Where to connect, as whom, with which password."""
+    """Where to connect, as whom, with which password.
+
+    The form comes back with the last answers (the password excepted, which is never kept);
+    when this player's seat token for that server and name is kept, the form says so: OK
+    takes that seat back (a window that was closed or crashed mid-game rejoins this way).
+    """
 
     title = "JOIN NETWORK GAME"
-    last = JoinAnswers()
+    last: JoinAnswers | None = None  # this run's last answers (after a refusal: as typed)
 
     def __init__(self, app: App, answers: JoinAnswers | None = None) -> None:
         super().__init__(app, RECT)
-        a = answers or JoinNetworkScene.last
+        a = answers or JoinNetworkScene.last or remembered_answers()
         y = self.rect.y + 34
         self.address = self.field("SERVER ADDRESS", y, a.address, 64, 170)
         self.port = self.field("PORT", y + 26, a.port, 5, 60)
         self.name = self.field("YOUR NAME", y + 52, a.name, 16)
         self.password = self.field("GAME PASSWORD", y + 78, a.password, 32, 120, masked=True)
-        self.widgets.append(Label(app.fonts, (self.rect.x + 14, y + 106, 310, 20),
-                                  "Leave the password empty if the game has none.",
-                                  colour=palette.SHADOW))
+        self.note = Label(app.fonts, (self.rect.x + 14, y + 106, 310, 20), PASSWORD_NOTE,
+                          colour=palette.SHADOW)
+        self.widgets.append(self.note)
+        self.kept_seat: int | None = None
+        self._seat_key: tuple[str, str, str] | None = None
         self.finish()
         self.dialog.focus(self.address)
+        self._look_for_seat()
+
+    def _look_for_seat(self) -> None:
+        """Is a seat of that server's game kept for that name? Said under the fields."""
+        a = self.answers()
+        key = (a.address, a.port, a.name)
+        if key == self._seat_key:
+            return
+        self._seat_key = key
+        port = parse_port(a.port)
+        credentials = None
+        if a.address and a.name and port is not None:
+            credentials = load_seat(server_uri(a.address, port), DEFAULT_GAME, a.name)
+        self.kept_seat = credentials.seat if credentials is not None else None
+        if self.kept_seat is None:
+            self.note.text, self.note.colour = PASSWORD_NOTE, palette.SHADOW
+        else:
+            self.note.text = (f"Your seat {self.kept_seat + 1} there is kept for {a.name}: "
+                              "OK takes it back.")
+            self.note.colour = palette.INK
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._look_for_seat()
 
     def answers(self) -> JoinAnswers:
         return JoinAnswers(self.address.text.strip(), self.port.text.strip(),
@@ -250,6 +294,7 @@ class JoinNetworkScene(FormScene):
             self.refuse("Type your name: the other players will see it.")
             return
         JoinNetworkScene.last = a
+        save_answers("join", {"address": a.address, "port": a.port, "name": a.name})
         self.app.play(Sfx.CLICK)
         bridge = NetBridge()
         uri = server_uri(a.address, port)
