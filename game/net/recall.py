@@ -51,9 +51,8 @@ def load_answers(form: str, directory: Path | None = None) -> dict[str, Any]:
     for key, value in entry.items():
         if not isinstance(key, str):
             continue
-        if isinstance(value, str) and len(value) <= MAX_TEXT:
-            clean[key] = value
-        elif isinstance(value, int) and not isinstance(value, bool):
+        if (isinstance(value, str) and len(value) <= MAX_TEXT) or (
+                isinstance(value, int) and not isinstance(value, bool)):
             clean[key] = value
         elif isinstance(value, list) and len(value) <= 6 and all(
                 isinstance(v, str) and len(v) <= MAX_TEXT for v in value):
@@ -91,7 +90,7 @@ class ResumableGame:
                  "us_short": "US Short"}.get(self.game_type, self.game_type)
         others = [p for i, p in enumerate(self.players) if i != self.seat]
         when = f"turn {self.turn}" if self.turn else "set-up"
-        return f"{kinds}, {when}: {self.name} with {', '.join(others)}"
+        return f"{kinds}, {when}, with {', '.join(others)}"
 
 
 def resumable_hosted_game(saves_dir: Path | None = None) -> ResumableGame | None:

@@ -48,6 +48,8 @@ class HostNetworkScene(FormScene):
         self.away = "wait"
         last = load_answers("host")
         self._recall(last)
+        # the last game had a password: its players rejoin with it, so RESUME needs it again
+        self.had_password = last.get("password_set") == 1
         self.rows: list[ChoiceRow] = []
         self.count_row = ChoiceRow(fonts, "PLAYERS", (x, y), [(str(n), n) for n in range(2, 7)],
                                    lambda: self.count, self._set_count, label_width=136,
@@ -102,7 +104,7 @@ class HostNetworkScene(FormScene):
     def _remember(self, port: int, name: str) -> None:
         save_answers("host", {"count": self.count, "kinds": self.kinds,
                               "game_type": self.game_type, "away": self.away, "port": port,
-                              "name": name})
+                              "name": name, "password_set": int(bool(self.password.text))})
 
     def _sync(self) -> None:
         for i, row in enumerate(self.seat_rows):
@@ -161,6 +163,10 @@ class HostNetworkScene(FormScene):
         game = self.resumable
         if game is None:
             return
+        if self.had_password and not self.password.text:
+            self.refuse("That game has a password: type it in GAME PASSWORD (the other players "
+                        "come back with it), then RESUME.")
+            return
         config = ServerConfig(
             host="0.0.0.0", port=game.port, password=self.password.text or None,
             seats=game.seats, game_type=game.game_type, away_policy=self.away, resume=True,
@@ -188,6 +194,7 @@ class HostNetworkScene(FormScene):
             (RECT.x + 14, RECT.bottom - 42), palette.SHADOW)
         if self.resumable is not None and self.resume_button is not None:
             x = self.resume_button.rect.right + 8
-            text = body.ellipsize(f"Interrupted: {self.resumable.describe()}",
+            needs = "; password needed" if self.had_password else ""
+            text = body.ellipsize(f"Interrupted: {self.resumable.describe()}{needs}",
                                   self.cancel.rect.x - 8 - x)
             body.draw(surface, text, (x, self.resume_button.rect.y + 5), palette.INK)

@@ -7,7 +7,7 @@ from typing import Any
 
 from game.input import Command, CommandEvent, Device
 from tests.network.support import free_port
-from tests.network.test_screens import DT, _host, _shot, _step_until, app  # noqa: F401
+from tests.network.test_screens import DT, _host, _shot, _step_until
 
 CARD_PIXEL = (320, 190)  # inside the card: the back is the player's colour, the face cream
 

@@ -14,7 +14,7 @@ import pytest
 from game.input import Command, CommandEvent, Device
 from game.net import recall
 from tests.network.support import free_port
-from tests.network.test_screens import DT, _host, _shot, _step_until, app  # noqa: F401
+from tests.network.test_screens import DT, _host, _shot, _step_until
 
 
 def _wait_note(bridge: Any, kinds: tuple[str, ...], timeout: float = 10.0) -> Any:
@@ -69,7 +69,7 @@ def test_a_hosted_game_is_resumed_from_the_host_form_after_the_window_closed(app
     from game.scenes.network_play import NetworkPlayScene
 
     port = free_port()
-    host = _host(app, ["easy", "local"], port)
+    host = _host(app, ["easy", "local"], port, password="pw")
     host.name.set_text("Kim")
     assert host.resume_button is None  # nothing to resume yet
     host.confirm()
@@ -91,7 +91,15 @@ def test_a_hosted_game_is_resumed_from_the_host_form_after_the_window_closed(app
     _shot(app, "host_resume")
     assert form.resume_button is not None and form.dialog.focused is form.resume_button
     assert form.name.text == "Kim" and form.port.text == str(port)  # the last answers
+    assert form.password.text == ""  # never kept: RESUME asks for it
     form.handle(CommandEvent(Command.PRESS, (0, 0), Device.PAD))  # A on RESUME
+    app.scenes.apply_pending()
+    assert type(app.scenes.top).__name__ == "MessageDialogScene"
+    app.scenes.pop()
+    app.scenes.apply_pending()
+    form.password.set_text("pw")
+    form.dialog.focus(form.resume_button)
+    form.handle(CommandEvent(Command.PRESS, (0, 0), Device.PAD))
     app.scenes.apply_pending()
     _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene))
     resumed = app.scenes.top

@@ -10,7 +10,7 @@ from game.engine import ArmyChoice, Game, GameConfig, PlayerSpec
 from game.engine import actions as act
 from game.engine.config import COLOURS
 from tests.network.support import free_port
-from tests.network.test_screens import DT, _host, _step_until, app  # noqa: F401
+from tests.network.test_screens import DT, _host, _step_until
 
 
 def _pop_dialogs(app: Any, scene: Any) -> None:
