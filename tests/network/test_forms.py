@@ -182,3 +182,28 @@ def test_up_and_down_move_by_rows_on_the_host_form(app: Any) -> None:
     assert scene.dialog.focused is scene.ok  # the bottom row: OK, never CANCEL
     _send(app, Command.UP, Device.PAD)
     assert scene.dialog.focused is scene.name
+
+
+@pytest.mark.parametrize("device", [Device.MOUSE, Device.PAD, Device.KEYBOARD])
+def test_the_lobby_is_left_with_any_one_device(app: Any, device: Device) -> None:
+    from game.net.bridge import NetBridge
+    from game.scenes.dialogs import ConfirmDialogScene
+    from game.scenes.network_lobby import LobbyScene
+
+    bridge = NetBridge()
+    lobby = LobbyScene(app, bridge, {"seat": 0})
+    app.scenes.push(lobby)
+    app.scenes.apply_pending()
+    app.step(DT)
+    if device is Device.MOUSE:
+        _send(app, Command.PRESS, Device.MOUSE, (5, 5))  # not on LEAVE: nothing happens
+        assert app.scenes.top is lobby
+        _send(app, Command.PRESS, Device.MOUSE, lobby.leave_button.rect.center)
+    elif device is Device.PAD:
+        _send(app, Command.PRESS, Device.PAD)
+    else:
+        _send(app, Command.CANCEL, Device.KEYBOARD)
+    assert isinstance(app.scenes.top, ConfirmDialogScene)
+    leave = next(b for b in app.scenes.top.buttons if b.label == "LEAVE")
+    _send(app, Command.PRESS, Device.MOUSE, leave.rect.center)
+    assert type(app.scenes.top).__name__ == "TitleScene"
