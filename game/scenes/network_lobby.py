@@ -179,5 +179,5 @@ class LobbyScene(Scene):
                             align="center")
         self.leave_button.focused = device_of(self.app) is not Device.MOUSE
         self.leave_button.draw(surface)
-        glyphs.draw_text(surface, fonts.body, describe_for(self.app, LEAVE_HINTS[device_of(self.app)]),
-                         (w // 2, 384), palette.SKY_BLUE, align="center")
+        hint = describe_for(self.app, LEAVE_HINTS[device_of(self.app)])
+        glyphs.draw_text(surface, fonts.body, hint, (w // 2, 384), palette.SKY_BLUE, align="center")

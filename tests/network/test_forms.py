@@ -207,3 +207,17 @@ def test_the_lobby_is_left_with_any_one_device(app: Any, device: Device) -> None
     leave = next(b for b in app.scenes.top.buttons if b.label == "LEAVE")
     _send(app, Command.PRESS, Device.MOUSE, leave.rect.center)
     assert type(app.scenes.top).__name__ == "TitleScene"
+
+
+def test_connecting_is_cancelled_by_a_pad_wherever_the_pointer_rests(app: Any) -> None:
+    from game.scenes.network_join import JoinNetworkScene
+
+    scene = _open(app, JoinNetworkScene)
+    scene.port.set_text(str(free_port()))
+    scene.dialog.focus(scene.ok)
+    _send(app, Command.PRESS, Device.PAD)
+    assert type(app.scenes.top).__name__ == "ConnectingScene"
+    connecting = app.scenes.top
+    assert not connecting.cancel_button.rect.collidepoint((5, 5))
+    _send(app, Command.PRESS, Device.PAD, (5, 5))  # A, the pointer far from CANCEL
+    assert isinstance(app.scenes.top, JoinNetworkScene)
