@@ -80,7 +80,7 @@ class HostNetworkScene(FormScene):
         self.resume_button: Button | None = None
         if self.resumable is not None:
             self.resume_button = Button(app.fonts, (RECT.x + 14, RECT.bottom - 27, 64, 17),
-                                        "RESUME", self.resume, bold=True)
+                                        "RESUME", self.resume_game, bold=True)
             self.widgets.append(self.resume_button)
         self.finish()
         self._sync()
@@ -156,7 +156,7 @@ class HostNetworkScene(FormScene):
         self._remember(port, name)
         self._serve(config, name, seats.index("local"))
 
-    def resume(self) -> None:
+    def resume_game(self) -> None:
         """RESUME: the interrupted game's server again, from its autosave, on its old port
         (where the others' windows are calling back), and this player back in their seat.
         The password is the one typed here: the game's players join with it as before."""

@@ -92,11 +92,18 @@ def test_a_hosted_game_is_resumed_from_the_host_form_after_the_window_closed(app
     assert form.resume_button is not None and form.dialog.focused is form.resume_button
     assert form.name.text == "Kim" and form.port.text == str(port)  # the last answers
     assert form.password.text == ""  # never kept: RESUME asks for it
+    form.open_keyboard(form.port)  # a window over the form opens and closes: nothing starts
+    app.scenes.apply_pending()
+    app.scenes.top.keyboard.press_key("DONE")
+    app.scenes.apply_pending()
+    assert app.scenes.top is form
+    form.dialog.focus(form.resume_button)
     form.handle(CommandEvent(Command.PRESS, (0, 0), Device.PAD))  # A on RESUME
     app.scenes.apply_pending()
     assert type(app.scenes.top).__name__ == "MessageDialogScene"
     app.scenes.pop()
     app.scenes.apply_pending()
+    assert app.scenes.top is form  # the refusal closed: still the form, nothing started
     form.password.set_text("pw")
     form.dialog.focus(form.resume_button)
     form.handle(CommandEvent(Command.PRESS, (0, 0), Device.PAD))
