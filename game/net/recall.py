@@ -97,10 +97,10 @@ def resumable_hosted_game(saves_dir: Path | None = None) -> ResumableGame | None
     """The hosted game to offer to resume, or None.
 
     It must be the autosave of the hosted table, unfinished and readable, and the seat token
-    kept for the host's name and port (the last Host form's answers) must open one of its
+    kept for the host's name and port (noted when the hosted game began) must open one of its
     seats: a save nobody here can sit down at again is not offered.
     """
-    answers = load_answers("host", saves_dir)
+    answers = load_answers("hosted", saves_dir)
     port, name = answers.get("port"), answers.get("name")
     if not isinstance(port, int) or not isinstance(name, str) or not name:
         return None

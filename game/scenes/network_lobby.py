@@ -14,6 +14,7 @@ import pygame
 from game.audio import Sfx
 from game.input import Command, CommandEvent, Device
 from game.net.bridge import NetBridge, Note
+from game.net.recall import save_answers
 from game.scenes.base import Scene
 from game.scenes.title import draw_sea_backdrop
 from game.ui import glyphs, palette
@@ -90,11 +91,22 @@ class LobbyScene(Scene):
 
         self._done = True
         self.app.play(Sfx.CLICK)
+        self._note_hosted_game()
         play = NetworkPlayScene(self.app, self.bridge, state, early=rest)
         self.app.scenes.replace(play)
         if reveals_missions(state, play.game):  # each player reads their own mission first
             self.app.scenes.push(NetworkMissionRevealScene(self.app, play.game,
                                                            play.local_seats, lambda: None))
+
+    def _note_hosted_game(self) -> None:
+        """A game hosted here has begun (and is autosaved from now on): keep where it runs and
+        under which name this player sits, so the Host form can offer to resume it after the
+        window closed or crashed."""
+        client = self.bridge.clients.get(self.seat)
+        if self.bridge.server is None or self.bridge.port is None or client is None \
+                or client.credentials is None:
+            return
+        save_answers("hosted", {"port": self.bridge.port, "name": client.credentials.name})
 
     def handle(self, command: CommandEvent) -> None:
         if command.kind is Command.CANCEL:
