@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.audio import Sfx
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.net.bridge import NetBridge
 from game.scenes.base import Scene
 from game.scenes.title import draw_sea_backdrop
-from game.ui import palette
+from game.ui import glyphs, palette
+from game.ui.controlnames import describe_for, device_of
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 TIMEOUT = 15.0
 PANEL = pygame.Rect(140, 120, 360, 160)
+CANCEL_HINTS = {Device.KEYBOARD: "ESC or Return cancels", Device.PAD: "{BACK} or {A} cancels",
+                Device.MOUSE: "Click CANCEL to give up"}
 
 
 class ConnectingScene(Scene):
@@ -77,6 +80,8 @@ class ConnectingScene(Scene):
     def handle(self, command: CommandEvent) -> None:
         if command.kind in (Command.CANCEL, Command.CONFIRM):
             self.cancel()
+        elif command.kind is Command.PRESS and command.device is not Device.MOUSE:
+            self.cancel_button.press()  # the one button: A or Space, wherever the pointer is
         elif command.kind is Command.PRESS and self.cancel_button.rect.collidepoint(command.pos):
             self.cancel_button.press()
 
@@ -133,6 +138,7 @@ class ConnectingScene(Scene):
             rect = pygame.Rect(x, PANEL.y + 78, 14, 14)
             pygame.draw.rect(surface, palette.INK, rect.inflate(2, 2))
             pygame.draw.rect(surface, colour.rgb if i == lit else palette.SHADOW, rect)
-        fonts.body.draw(surface, "ESC or Back cancels", (w // 2, PANEL.bottom + 14),
-                        palette.SKY_BLUE, align="center")
+        hint = describe_for(self.app, CANCEL_HINTS[device_of(self.app)])
+        glyphs.draw_text(surface, fonts.body, hint, (w // 2, PANEL.bottom + 14), palette.SKY_BLUE,
+                         align="center")
         self.cancel_button.draw(surface)

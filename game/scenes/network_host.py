@@ -3,6 +3,8 @@
 The server runs on the game's background network thread (the window must stay open while the
 game lasts; `python main.py --serve` hosts without a window). The local seat is played here;
 open seats wait for players who join from other machines; computer seats play on the server.
+The form comes back with the last game's choices; when a game hosted here stopped unfinished
+(the window closed or crashed), RESUME starts its server again from the autosave.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ import pygame
 
 from game.audio import Sfx
 from game.net.bridge import NetBridge
+from game.net.recall import host_uri, load_answers, resumable_hosted_game, save_answers
 from game.net.server import DEFAULT_PORT, ServerConfig
-from game.scenes.network_join import FormScene, leave_for_network, parse_port, server_uri
+from game.scenes.network_join import FormScene, leave_for_network, parse_port
 from game.ui import palette
 from game.ui.choices import ChoiceRow
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.app import App
@@ -42,6 +46,10 @@ class HostNetworkScene(FormScene):
         self.kinds = ["local", "open", "standard", "open", "open", "open"]
         self.game_type = "uk_full"
         self.away = "wait"
+        last = load_answers("host")
+        self._recall(last)
+        # the last game had a password: its players rejoin with it, so RESUME needs it again
+        self.had_password = last.get("password_set") == 1
         self.rows: list[ChoiceRow] = []
         self.count_row = ChoiceRow(fonts, "PLAYERS", (x, y), [(str(n), n) for n in range(2, 7)],
                                    lambda: self.count, self._set_count, label_width=136,
@@ -61,11 +69,42 @@ class HostNetworkScene(FormScene):
         self.rows = [self.count_row, *self.seat_rows, self.type_row, self.away_row]
         for row in self.rows:
             self.widgets.extend(row.widgets)
-        self.port = self.field("PORT", y + 204, str(DEFAULT_PORT), 5, 60)
-        self.password = self.field("GAME PASSWORD", y + 226, "", 32)
-        self.name = self.field("YOUR NAME", y + 248, "Host", 16)
+        port = last.get("port")
+        self.port = self.field("PORT", y + 204, str(port if isinstance(port, int) else DEFAULT_PORT),
+                               5, 60)
+        self.password = self.field("GAME PASSWORD", y + 226, "", 32, masked=True)
+        self.name = self.field("YOUR NAME", y + 248, str(last.get("name") or "Host"), 16)
+        # A game hosted here that stopped (the window closed or crashed) can go on: RESUME
+        # starts its server again from the autosave, and everyone takes their seat back.
+        self.resumable = resumable_hosted_game()
+        self.resume_button: Button | None = None
+        if self.resumable is not None:
+            self.resume_button = Button(app.fonts, (RECT.x + 14, RECT.bottom - 27, 64, 17),
+                                        "RESUME", self.resume_game, bold=True)
+            self.widgets.append(self.resume_button)
         self.finish()
         self._sync()
+        # the focus starts on the first question (keys and pads), or on RESUME when a game
+        # hosted here was interrupted: after a crash, going on is one press away
+        self.dialog.focus(self.resume_button or self.count_row.buttons[self.count - 2])
+
+    def _recall(self, last: dict[str, object]) -> None:
+        """The choices of the last game hosted here (each checked; a bad one is dropped)."""
+        count, kinds = last.get("count"), last.get("kinds")
+        if isinstance(count, int) and 2 <= count <= 6:
+            self.count = count
+        if isinstance(kinds, list) and len(kinds) == 6 and all(
+                k in dict(KINDS).values() for k in kinds) and kinds.count("local") <= 1:
+            self.kinds = list(kinds)
+        if last.get("game_type") in dict(GAME_TYPES).values():
+            self.game_type = str(last["game_type"])
+        if last.get("away") in ("wait", "computer"):
+            self.away = str(last["away"])
+
+    def _remember(self, port: int, name: str) -> None:
+        save_answers("host", {"count": self.count, "kinds": self.kinds,
+                              "game_type": self.game_type, "away": self.away, "port": port,
+                              "name": name, "password_set": int(bool(self.password.text))})
 
     def _sync(self) -> None:
         for i, row in enumerate(self.seat_rows):
@@ -98,8 +137,6 @@ class HostNetworkScene(FormScene):
         return self.kinds[:self.count]
 
     def confirm(self) -> None:
-        from game.scenes.network_connecting import ConnectingScene  # noqa: PLC0415
-
         seats = self.seats()
         port = parse_port(self.port.text)
         name = self.name.text.strip()
@@ -116,18 +153,48 @@ class HostNetworkScene(FormScene):
             host="0.0.0.0", port=port, password=self.password.text or None,
             seats=tuple("open" if k == "local" else k for k in seats), game_type=self.game_type,
             away_policy=self.away, resume=False, computer_delay=0.05)
+        self._remember(port, name)
+        self._serve(config, name, seats.index("local"))
+
+    def resume_game(self) -> None:
+        """RESUME: the interrupted game's server again, from its autosave, on its old port
+        (where the others' windows are calling back), and this player back in their seat.
+        The password is the one typed here: the game's players join with it as before."""
+        game = self.resumable
+        if game is None:
+            return
+        if self.had_password and not self.password.text:
+            self.refuse("That game has a password: type it in GAME PASSWORD (the other players "
+                        "come back with it), then RESUME.")
+            return
+        config = ServerConfig(
+            host="0.0.0.0", port=game.port, password=self.password.text or None,
+            seats=game.seats, game_type=game.game_type, away_policy=self.away, resume=True,
+            computer_delay=0.05)
+        self._serve(config, game.name, game.seat)
+
+    def _serve(self, config: ServerConfig, name: str, local: int) -> None:
+        """Start the server on the network thread, then join it as seat `local`."""
+        from game.scenes.network_connecting import ConnectingScene  # noqa: PLC0415
+
         self.app.play(Sfx.CLICK)
         bridge = NetBridge()
         hosting = bridge.host(config)
-        local = seats.index("local")
-        uri = server_uri("127.0.0.1", port)
-        password = self.password.text or None
+        uri = host_uri(config.port)
+        password = config.password
         leave_for_network(self.app, ConnectingScene(
             self.app, bridge, uri, lambda: bridge.join(uri, name, password, seat=local),
             back=HostNetworkScene, hosting=hosting))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.app.fonts.body.draw(
+        body = self.app.fonts.body
+        body.draw(
             surface, "Local: you, here.  Open: a player who joins.  Easy/Standard/Good: computer.",
             (RECT.x + 14, RECT.bottom - 42), palette.SHADOW)
+        if self.resumable is not None and self.resume_button is not None:
+            x = self.resume_button.rect.right + 8
+            needs = "; password needed" if self.had_password else ""
+            text = body.ellipsize(f"Interrupted: {self.resumable.describe()}{needs}",
+                                  self.cancel.rect.x - 8 - x)
+            body.draw(surface, text, (x, self.resume_button.rect.y + 5), palette.INK)

@@ -1,7 +1,8 @@
 """FILE > Join Network Game: the server's address and port, the player's name and the game password.
 
-OK goes to the CONNECTING screen; the fields are kept in the settings' spirit for the next
-time within this run (the last answers come back after a refusal).
+OK goes to the CONNECTING screen. The answers come back the next time (after a refusal: as
+typed; after a restart: the address, port and name, never the password), so a player whose
+window closed mid-game finds the seat they hold, and OK takes it back.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.audio import Sfx
-from game.input import Command, CommandEvent
-from game.net.bridge import NetBridge
-from game.net.server import DEFAULT_PORT
+from game.input import Command, CommandEvent, Device
+from game.net.bridge import NetBridge, load_seat
+from game.net.recall import load_answers, save_answers
+from game.net.server import DEFAULT_GAME, DEFAULT_PORT
 from game.scenes.base import Scene
 from game.scenes.title import draw_sea_backdrop
-from game.ui import palette
+from game.ui import glyphs, palette
+from game.ui.controlnames import describe_for, device_of
 from game.ui.dialog import Dialog
 from game.ui.widgets import Button, Label, TextBox, Widget
 
@@ -33,6 +36,14 @@ class JoinAnswers:
     port: str = str(DEFAULT_PORT)
     name: str = "Player"
     password: str = ""
+
+
+def remembered_answers() -> JoinAnswers:
+    """The answers given last time the game ran (no password: it is never kept)."""
+    kept = load_answers("join")
+    defaults = JoinAnswers()
+    return JoinAnswers(*(str(kept.get(f, getattr(defaults, f)))[:64]
+                         for f in ("address", "port", "name")))
 
 
 def server_uri(address: str, port: int) -> str:
@@ -63,8 +74,20 @@ def back_out(app: App, scene: Scene) -> None:
         app.scenes.replace(TitleScene(app))
 
 
+FORM_HINTS = {  # how the form is filled with the device in hand (controlnames templates)
+    Device.KEYBOARD: "Type in the boxes; Tab or Return: next box.  Return on OK goes on.",
+    Device.MOUSE: "Click a box to type on the on-screen keyboard.  Click OK to go on.",
+    Device.PAD: "{A} on a box opens the keyboard; {DPAD} moves.  {A} on OK goes on.",
+}
+
+
 class FormScene(Scene):
-    """A full-screen dialog of labelled fields with OK and CANCEL (join and host share it)."""
+    """A full-screen dialog of labelled fields with OK and CANCEL (join and host share it).
+
+    Each device fills it alone: keys type straight into the focused box (Return goes on to
+    the next box, and from the last one to OK); a click on a box or a pad's A opens the
+    on-screen keyboard for it, whose DONE goes on to the next box the same way.
+    """
 
     title = ""
 
@@ -77,18 +100,59 @@ class FormScene(Scene):
         self.cancel = Button(fonts, (rect.right - 150, rect.bottom - 27, 64, 17), "CANCEL",
                              lambda: back_out(self.app, self))
         self.widgets: list[Widget] = []
+        self.fields: list[TextBox] = []
+        self.labels: dict[TextBox, str] = {}
+        self.reveal: Button | None = None
 
-    def field(self, label: str, y: int, text: str, length: int, width: int = 150) -> TextBox:
+    def field(self, label: str, y: int, text: str, length: int, width: int = 150, *,
+              masked: bool = False) -> TextBox:
         fonts = self.app.fonts
         self.widgets.append(Label(fonts, (self.rect.x + 14, y + 3, 120, 10), label, bold=True))
-        box = TextBox(fonts, (self.rect.x + 150, y, width, 14), text, max_length=length)
+        box = TextBox(fonts, (self.rect.x + 150, y, width, 14), text, max_length=length,
+                      on_keyboard=self.open_keyboard, masked=masked)
         self.widgets.append(box)
+        self.fields.append(box)
+        self.labels[box] = label
+        if masked:  # a password: SHOW beside it reveals it (and HIDE masks it again)
+            self.reveal = Button(fonts, (box.rect.right + 6, y - 1, 40, 16), "SHOW",
+                                 lambda: self.toggle_reveal(box))
+            self.widgets.append(self.reveal)
         return box
+
+    def toggle_reveal(self, box: TextBox) -> None:
+        """SHOW / HIDE beside a password box."""
+        self.app.play(Sfx.CLICK)
+        box.masked = not box.masked
+        if self.reveal is not None:
+            self.reveal.label = "SHOW" if box.masked else "HIDE"
 
     def finish(self) -> None:
         self.dialog = Dialog(self.app.fonts, self.rect, self.title, [*self.widgets, self.cancel,
                                                                      self.ok],
                              default=self.ok, cancel=self.cancel)
+
+    # -- typing --------------------------------------------------------------------------
+    def open_keyboard(self, box: TextBox) -> None:
+        """The on-screen keyboard for `box` (a click on it, or a pad's A)."""
+        from game.scenes.dialogs import TextEntryScene  # noqa: PLC0415
+
+        def done(text: str | None) -> None:
+            if text is None:
+                self.dialog.focus(box)
+                return
+            box.set_text(text)
+            self.next_field(box)
+
+        entry = TextEntryScene(self.app, self.labels.get(box, "ENTER TEXT"), box.text,
+                               box.max_length, done)
+        entry.keyboard.masked = box.masked  # a hidden password stays hidden on the keys too
+        self.app.scenes.push(entry)
+
+    def next_field(self, box: TextBox) -> None:
+        """Return in a box (or DONE on its keyboard): on to the next box, after the last to OK."""
+        index = self.fields.index(box) if box in self.fields else len(self.fields)
+        later = [b for b in self.fields[index + 1:] if b.visible]
+        self.dialog.focus(later[0] if later else self.ok)
 
     @property
     def wants_text(self) -> bool:  # type: ignore[override]
@@ -109,44 +173,106 @@ class FormScene(Scene):
 
     def handle(self, command: CommandEvent) -> None:
         focused = self.dialog.focused
-        if command.kind is Command.CONFIRM and isinstance(focused, TextBox):
-            self.dialog._focus_next()  # noqa: SLF001 - Return moves on to the next field
+        if (command.kind is Command.CONFIRM and command.device is not Device.PAD
+                and isinstance(focused, TextBox)):
+            self.next_field(focused)  # Return moves on to the next field
             return
-        if command.kind in (Command.DOWN, Command.UP) and not self.dialog.wants_text:
-            self.dialog._focus_next(1 if command.kind is Command.DOWN else -1)  # noqa: SLF001
+        if command.kind in (Command.DOWN, Command.UP):
+            step = 1 if command.kind is Command.DOWN else -1
+            if not self.row_step(step):  # past the last row: round to the first
+                self.dialog._focus_next(step)  # noqa: SLF001
             return
         self.dialog.handle(command)
+
+    def row_step(self, dy: int) -> bool:
+        """Up or down: to the next row of the form (never over a row, as the nearest widget
+        in a straight line would), the widget of that row nearest across; a row holding the
+        default button (OK) gives it the focus, so Return there never cancels."""
+        chain = self.dialog.focus_chain()
+        current = self.dialog.focused
+        if current not in chain:
+            return False
+        cy = current.rect.centery
+        ahead = [w for w in chain if (w.rect.centery - cy) * dy > 3]
+        if not ahead:
+            return False
+        gap = min(abs(w.rect.centery - cy) for w in ahead)
+        row = [w for w in ahead if abs(w.rect.centery - cy) - gap <= 3]
+        if self.ok in row:
+            self.dialog.focus(self.ok)
+        else:
+            self.dialog.focus(min(row, key=lambda w: abs(w.rect.centerx
+                                                         - current.rect.centerx)))
+        return True
 
     def update(self, dt: float) -> None:
         self.dialog.update(dt)
 
+    def hint(self) -> str:
+        """How to fill the form, for the device used last."""
+        return describe_for(self.app, FORM_HINTS[device_of(self.app)])
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_sea_backdrop(surface)
         self.dialog.draw(surface)
-        self.app.fonts.body.draw(surface, "Tab or Return: next field.  Return on OK connects.",
-                                 (self.rect.centerx, self.rect.bottom + 12), palette.SKY_BLUE,
-                                 align="center")
+        glyphs.draw_text(surface, self.app.fonts.body, self.hint(),
+                         (self.rect.centerx, self.rect.bottom + 12), palette.SKY_BLUE,
+                         align="center")
+
+
+PASSWORD_NOTE = "Leave the password empty if the game has none."
 
 
 class JoinNetworkScene(FormScene):
-    """Where to connect, as whom, with which password."""
+    """Where to connect, as whom, with which password.
+
+    The form comes back with the last answers (the password excepted, which is never kept);
+    when this player's seat token for that server and name is kept, the form says so: OK
+    takes that seat back (a window that was closed or crashed mid-game rejoins this way).
+    """
 
     title = "JOIN NETWORK GAME"
-    last = JoinAnswers()
+    last: JoinAnswers | None = None  # this run's last answers (after a refusal: as typed)
 
     def __init__(self, app: App, answers: JoinAnswers | None = None) -> None:
         super().__init__(app, RECT)
-        a = answers or JoinNetworkScene.last
+        a = answers or JoinNetworkScene.last or remembered_answers()
         y = self.rect.y + 34
         self.address = self.field("SERVER ADDRESS", y, a.address, 64, 170)
         self.port = self.field("PORT", y + 26, a.port, 5, 60)
         self.name = self.field("YOUR NAME", y + 52, a.name, 16)
-        self.password = self.field("GAME PASSWORD", y + 78, a.password, 32)
-        self.widgets.append(Label(app.fonts, (self.rect.x + 14, y + 106, 310, 20),
-                                  "Leave the password empty if the game has none.",
-                                  colour=palette.SHADOW))
+        self.password = self.field("GAME PASSWORD", y + 78, a.password, 32, 120, masked=True)
+        self.note = Label(app.fonts, (self.rect.x + 14, y + 106, 310, 20), PASSWORD_NOTE,
+                          colour=palette.SHADOW)
+        self.widgets.append(self.note)
+        self.kept_seat: int | None = None
+        self._seat_key: tuple[str, str, str] | None = None
         self.finish()
         self.dialog.focus(self.address)
+        self._look_for_seat()
+
+    def _look_for_seat(self) -> None:
+        """Is a seat of that server's game kept for that name? Said under the fields."""
+        a = self.answers()
+        key = (a.address, a.port, a.name)
+        if key == self._seat_key:
+            return
+        self._seat_key = key
+        port = parse_port(a.port)
+        credentials = None
+        if a.address and a.name and port is not None:
+            credentials = load_seat(server_uri(a.address, port), DEFAULT_GAME, a.name)
+        self.kept_seat = credentials.seat if credentials is not None else None
+        if self.kept_seat is None:
+            self.note.text, self.note.colour = PASSWORD_NOTE, palette.SHADOW
+        else:
+            self.note.text = (f"Your seat {self.kept_seat + 1} there is kept for {a.name}: "
+                              "OK takes it back.")
+            self.note.colour = palette.INK
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._look_for_seat()
 
     def answers(self) -> JoinAnswers:
         return JoinAnswers(self.address.text.strip(), self.port.text.strip(),
@@ -168,6 +294,7 @@ class JoinNetworkScene(FormScene):
             self.refuse("Type your name: the other players will see it.")
             return
         JoinNetworkScene.last = a
+        save_answers("join", {"address": a.address, "port": a.port, "name": a.name})
         self.app.play(Sfx.CLICK)
         bridge = NetBridge()
         uri = server_uri(a.address, port)

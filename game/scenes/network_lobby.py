@@ -12,16 +12,21 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.audio import Sfx
-from game.input import Command, CommandEvent
+from game.input import Command, CommandEvent, Device
 from game.net.bridge import NetBridge, Note
+from game.net.recall import save_answers
 from game.scenes.base import Scene
 from game.scenes.title import draw_sea_backdrop
-from game.ui import palette
+from game.ui import glyphs, palette
+from game.ui.controlnames import describe_for, device_of
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.app import App
 
 PANEL = pygame.Rect(90, 84, 460, 250)
+LEAVE_HINTS = {Device.KEYBOARD: "ESC or Return leaves", Device.PAD: "{BACK} or {A} leaves",
+               Device.MOUSE: "Click LEAVE to leave"}
 KIND_LABELS = {"open": "player", "easy": "computer (Easy)", "standard": "computer (Standard)",
                "good": "computer (Good)"}
 
@@ -52,9 +57,13 @@ class LobbyScene(Scene):
         self.notice = ""
         self._done = False
         self._early = list(early or [])
+        # the mouse's way out (keys and pads have ESC and Back; Return or A press it too)
+        self.leave_button = Button(app.fonts, (PANEL.centerx - 32, PANEL.bottom + 24, 64, 17),
+                                   "LEAVE", self.ask_leave)
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.leave_button.update(dt)
         notes, self._early = self._early + self.bridge.poll(), []
         for index, note in enumerate(notes):
             if note.kind == "message":
@@ -74,15 +83,38 @@ class LobbyScene(Scene):
                 self.notice = f"Disconnected: {note.data.get('reason', '')}"
 
     def _open_game(self, state: dict[str, Any], rest: list[Note]) -> None:
+        from game.scenes.network_missions import (  # noqa: PLC0415
+            NetworkMissionRevealScene,
+            reveals_missions,
+        )
         from game.scenes.network_play import NetworkPlayScene  # noqa: PLC0415
 
         self._done = True
         self.app.play(Sfx.CLICK)
-        self.app.scenes.replace(NetworkPlayScene(self.app, self.bridge, state, early=rest))
+        self._note_hosted_game()
+        play = NetworkPlayScene(self.app, self.bridge, state, early=rest)
+        self.app.scenes.replace(play)
+        if reveals_missions(state, play.game):  # each player reads their own mission first
+            self.app.scenes.push(NetworkMissionRevealScene(self.app, play.game,
+                                                           play.local_seats, lambda: None))
+
+    def _note_hosted_game(self) -> None:
+        """A game hosted here has begun (and is autosaved from now on): keep where it runs and
+        under which name this player sits, so the Host form can offer to resume it after the
+        window closed or crashed."""
+        client = self.bridge.clients.get(self.seat)
+        if self.bridge.server is None or self.bridge.port is None or client is None \
+                or client.credentials is None:
+            return
+        save_answers("hosted", {"port": self.bridge.port, "name": client.credentials.name})
 
     def handle(self, command: CommandEvent) -> None:
         if command.kind is Command.CANCEL:
             self.ask_leave()
+        elif command.kind is Command.PRESS and command.device is Device.MOUSE:
+            self.leave_button.handle(command)
+        elif command.kind in (Command.CONFIRM, Command.PRESS):
+            self.leave_button.press()  # the one button: Return, Space or A press it
 
     def ask_leave(self) -> None:
         from game.scenes.dialogs import ConfirmDialogScene  # noqa: PLC0415
@@ -157,5 +189,7 @@ class LobbyScene(Scene):
         if self.notice:
             fonts.body.draw(surface, self.notice, (w // 2, PANEL.bottom + 14), palette.AMBER,
                             align="center")
-        fonts.body.draw(surface, "ESC or Back leaves", (w // 2, 372), palette.SKY_BLUE,
-                        align="center")
+        self.leave_button.focused = device_of(self.app) is not Device.MOUSE
+        self.leave_button.draw(surface)
+        hint = describe_for(self.app, LEAVE_HINTS[device_of(self.app)])
+        glyphs.draw_text(surface, fonts.body, hint, (w // 2, 384), palette.SKY_BLUE, align="center")

@@ -60,6 +60,9 @@ class TurnController:
         self.source: str | None = None
         self.target: str | None = None
         self.last_attack: tuple[str, str, int] | None = None
+        # (whose move, the words) of the last "Please wait" refusal: it is true only while
+        # that player is to move, and the readouts take it down when the move passes
+        self.waiting: tuple[int, str] | None = None
 
     def reset(self) -> None:
         """A new turn: nothing selected, no attack to repeat."""
@@ -80,7 +83,9 @@ class TurnController:
             self.ports.perform(act.CheatConquer(tid))
             return
         if not self.ports.human_to_move():
-            self.ports.refuse(f"Please wait: it is {game.players[game.to_move].name}'s move.")
+            name = game.players[game.to_move].name
+            self.waiting = (game.to_move, f"Please wait: it is {name}'s move.")
+            self.ports.refuse(self.waiting[1])
             return
         phase = game.phase
         if phase == Phase.CLAIM:

@@ -4,6 +4,7 @@ Every name field (players on the setup screen, saved games) opens it for a pad's
 click. The d-pad, stick or arrow keys move the key focus (wrapping round the edges), A / Space /
 Return type the focused key, a click types the key under the pointer; a keyboard can still
 type straight into it. Pad X deletes, Y types a space, Start is DONE, B or Back cancels.
+A masked keyboard (a password) shows a star for each character typed.
 The keys are drawn with the project's font and primitives.
 """
 
@@ -30,8 +31,9 @@ class OnScreenKeyboard:
 
     def __init__(self, fonts: Fonts, topleft: tuple[int, int], text: str, *, max_length: int,
                  on_done: Callable[[str], None], on_cancel: Callable[[], None],
-                 fresh: bool = False) -> None:
+                 fresh: bool = False, masked: bool = False) -> None:
         self.fonts = fonts
+        self.masked = masked  # a password: the field shows a star per character
         self.fresh = fresh  # the text is an offered default: the first letter typed replaces it
         self.text = text[:max_length]
         self.max_length = max_length
@@ -145,8 +147,9 @@ class OnScreenKeyboard:
         fonts = self.fonts
         sunken_field(surface, self.field, palette.WHITE, palette.SELECT_BLUE)
         y = self.field.y + (self.field.height - 7) // 2
-        fonts.bold.draw(surface, self.text, (self.field.x + 4, y), palette.INK)
-        cx = self.field.x + 4 + fonts.bold.width(self.text) + 1
+        shown = "*" * len(self.text) if self.masked else self.text
+        fonts.bold.draw(surface, shown, (self.field.x + 4, y), palette.INK)
+        cx = self.field.x + 4 + fonts.bold.width(shown) + 1
         pygame.draw.line(surface, palette.INK, (cx, y - 1), (cx, y + 8))
         count = f"{len(self.text)}/{self.max_length}"
         fonts.body.draw(surface, count, (self.field.right - 4, y), palette.DIM_TEXT, align="right")

@@ -22,6 +22,7 @@ BLINK_SECONDS = 0.5
 FLASH_SECONDS = 0.12
 LIST_ROW_HEIGHT = 11
 SCROLLBAR_WIDTH = 8
+MASK_CHAR = "*"  # what a masked (password) box shows for each character
 
 RectLike = pygame.Rect | tuple[int, int, int, int]
 
@@ -144,6 +145,7 @@ class TextBox(Widget):
     """A one-line edit box: typing, backspace, delete, cursor keys, blinking cursor, max length.
 
     The scene sets `wants_text` while a text box has focus so typed keys arrive as TEXT.
+    A `masked` box (a password) draws a star for each character; its text is unchanged.
     """
 
     focusable = True
@@ -151,9 +153,11 @@ class TextBox(Widget):
     def __init__(self, fonts: Fonts, rect: RectLike, text: str = "", *, max_length: int = 16,
                  on_focus: Callable[[TextBox], None] | None = None,
                  on_change: Callable[[str], None] | None = None,
-                 on_keyboard: Callable[[TextBox], None] | None = None) -> None:
+                 on_keyboard: Callable[[TextBox], None] | None = None,
+                 masked: bool = False) -> None:
         super().__init__(rect)
         self.fonts = fonts
+        self.masked = masked
         self.text = text[:max_length]
         self.max_length = max_length
         self.cursor = len(self.text)
@@ -223,6 +227,11 @@ class TextBox(Widget):
     def is_cursor_shown(self) -> bool:
         return self.focused and self._blink < BLINK_SECONDS
 
+    @property
+    def shown_text(self) -> str:
+        """What the box shows: the text, or a star per character when masked."""
+        return MASK_CHAR * len(self.text) if self.masked else self.text
+
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         if self.focused:
@@ -232,9 +241,10 @@ class TextBox(Widget):
             sunken_field(surface, r, palette.CREAM)
         body = self.fonts.body
         y = r.y + (r.height - 7) // 2
-        body.draw(surface, self.text, (r.x + 3, y), palette.INK)
+        shown = self.shown_text
+        body.draw(surface, shown, (r.x + 3, y), palette.INK)
         if self.is_cursor_shown:
-            cx = r.x + 3 + body.width(self.text[:self.cursor]) + (1 if self.cursor else 0)
+            cx = r.x + 3 + body.width(shown[:self.cursor]) + (1 if self.cursor else 0)
             pygame.draw.line(surface, palette.INK, (cx, y - 1), (cx, y + 8))
 
 

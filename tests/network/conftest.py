@@ -20,3 +20,23 @@ def saves(tmp_path: Path) -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
     else:
         yield tmp_path
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[object]:
+    """A headless App for the network screens' tests, at Instant speed; every bridge a
+    screen still holds is closed afterwards (no server outlives its test)."""
+    import pygame
+
+    from game.app import App, AppOptions
+
+    application = App(AppOptions(settings_path=tmp_path / "settings.json", headless=True,
+                                 fixed_dt=1 / 60))
+    application.change_settings(fast_game="instant")
+    pygame.event.clear()
+    yield application
+    for scene in application.scenes.stack:
+        bridge = getattr(scene, "bridge", None)
+        if bridge is not None:
+            bridge.close()
+    pygame.quit()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +15,6 @@ from tests.network.support import free_port
 
 SHOTS = os.environ.get("CONQUEST_NET_SHOTS")  # a folder to keep the frames in, to look at them
 DT = 1 / 60
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
-    from game.app import App, AppOptions
-
-    application = App(AppOptions(settings_path=tmp_path / "settings.json", headless=True,
-                                 fixed_dt=DT))
-    application.change_settings(fast_game="instant")
-    pygame.event.clear()
-    yield application
-    for scene in application.scenes.stack:
-        bridge = getattr(scene, "bridge", None)
-        if bridge is not None:
-            bridge.close()
-    pygame.quit()
 
 
 def _step_until(app: Any, done: Any, frames: int = 600, shot: str | None = None) -> None:
