@@ -170,12 +170,14 @@ class NetworkPlayScene(PlayScene):
         if note.kind == "message":
             self._message(note.data)
         elif note.kind == "lost":
-            self.messages.add("Connection lost: trying to reconnect...", palette.AMBER)
+            # an alert, not a history line: the pinned prompt would cover a line, and a
+            # player must see at once why nothing answers
+            self.messages.alert("Connection lost: trying to reconnect...", palette.WHITE)
         elif note.kind == "back":
-            self.messages.add("Reconnected to the server.", palette.CREAM)
+            self.confirm("Reconnected to the server.")
         elif note.kind in ("gone", "refused"):
             reason = note.data.get("reason", "")
-            self.messages.add(f"The server is gone: {reason}.", palette.AMBER)
+            self.messages.alert(f"The server is gone: {reason}.", palette.WHITE)
 
     def _message(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]

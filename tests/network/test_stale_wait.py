@@ -76,3 +76,21 @@ def test_a_network_game_shows_the_prompt_not_the_old_wait(app: Any) -> None:
     app.step(DT)
     assert scene.messages.prompt is not None and scene.messages.prompt[0]
     assert scene.messages.alerting == ""  # the prompt of our turn shows, not Bob's wait
+
+
+def test_a_dropped_connection_is_shown_over_the_prompt_until_it_is_back(app: Any) -> None:
+    """The pinned prompt covers history lines, so a drop must be an alert the player sees."""
+    from game.net.bridge import Note
+    from game.scenes.network_play import NetworkPlayScene
+
+    host = _host(app, ["local", "easy"], free_port())
+    host.confirm()
+    app.scenes.apply_pending()
+    _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene))
+    scene = app.scenes.top
+    scene.receive(Note("lost"))
+    assert scene.messages.alerting == "Connection lost: trying to reconnect..."
+    scene.receive(Note("back"))
+    assert scene.messages.alerting == "Reconnected to the server."
+    scene.receive(Note("gone", data={"reason": "no answer"}))
+    assert scene.messages.alerting == "The server is gone: no answer."
