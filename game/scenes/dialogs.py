@@ -126,6 +126,8 @@ class TextEntryScene(Scene):
         self._finish(None)
 
     def hint(self) -> str:
+        if device_of(self.app) is Device.MOUSE:  # a mouse has no "menu" button to finish with
+            return "Click the keys; DONE keeps the text, CANCEL throws it away"
         return describe_for(self.app, "{PRESS} types the key, {CANCEL} cancels, {MENU} done")
 
     def handle(self, command: CommandEvent) -> None:
