@@ -59,6 +59,9 @@ class Profile:
             share of break_weight (the leader is the rival with the most armies and income).
         strong_loss: among several rivals, extra share of loss_weight for armies lost against
             a rival stronger than us (do not bleed against the strongest; the others profit).
+        kill_plan: with chain planning, share of the worth of knocking a rival out (hunt.py)
+            added to each of their territories when this turn's armies can finish them; the
+            turn's armies go first where the kill needs them. 0 leaves kills to single attacks.
     """
 
     name: str
@@ -97,3 +100,4 @@ class Profile:
     front_bonus: float = 0.02
     leader_break: float = 0.0
     strong_loss: float = 0.0
+    kill_plan: float = 0.0
