@@ -62,6 +62,9 @@ class Profile:
         kill_plan: with chain planning, share of the worth of knocking a rival out (hunt.py)
             added to each of their territories when this turn's armies can finish them; the
             turn's armies go first where the kill needs them. 0 leaves kills to single attacks.
+        fortify_threat: with smart_fortify, how much a move of surplus to a threatened border
+            beside it (per army, scaled by the threat) may outweigh bringing up the rear by one
+            step (per army); 0 always brings up the rear first.
     """
 
     name: str
@@ -101,3 +104,4 @@ class Profile:
     leader_break: float = 0.0
     strong_loss: float = 0.0
     kill_plan: float = 0.0
+    fortify_threat: float = 0.0
