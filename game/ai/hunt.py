@@ -13,9 +13,13 @@ leaves one army behind.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.ai.view import PlayerId
 from game.engine.board import TerritoryId
+
+if TYPE_CHECKING:  # evaluate.py builds a Situation with a KillPlan in it
+    from game.ai.evaluate import Situation
 
 # Armies of ours lost per defending army, with a margin for bad dice (3 dice against 2 lose
 # about 0.9 an army per army killed on average).
@@ -34,7 +38,7 @@ class KillPlan:
     stages: tuple[tuple[TerritoryId, int], ...]
 
 
-def _groups(sit, victim: PlayerId) -> list[list[TerritoryId]]:
+def _groups(sit: Situation, victim: PlayerId) -> list[list[TerritoryId]]:
     """The victim's territories in groups connected through the victim's own land."""
     info, owner = sit.info, sit.owner
     left = {t for t in info.territories if owner[t] == victim}
@@ -54,7 +58,7 @@ def _groups(sit, victim: PlayerId) -> list[list[TerritoryId]]:
     return groups
 
 
-def plan_kill(sit, victim: PlayerId, extra: int) -> KillPlan | None:
+def plan_kill(sit: Situation, victim: PlayerId, extra: int) -> KillPlan | None:
     """How to knock `victim` out this turn with our stacks and `extra` new armies, or None if
     it looks out of reach. Each group of the victim's territories is taken by the biggest
     stack of ours beside it; new armies make up what that stack lacks."""
@@ -82,7 +86,7 @@ def plan_kill(sit, victim: PlayerId, extra: int) -> KillPlan | None:
     return KillPlan(victim, value - sit.loss_weight * cost, cost, tuple(stages))
 
 
-def best_kill(sit, extra: int) -> KillPlan | None:
+def best_kill(sit: Situation, extra: int) -> KillPlan | None:
     """The most valuable rival to knock out this turn with `extra` new armies, if any pays."""
     best: KillPlan | None = None
     for q in sit.rivals:
