@@ -7,9 +7,11 @@ and occupation all read the same prices, so a general's plan hangs together.
 
 from __future__ import annotations
 
+from game.ai.hunt import KillPlan, best_kill
 from game.ai.mapinfo import MapInfo, map_info
 from game.ai.profile import Profile
 from game.ai.view import PlayerId, SeatView
+from game.engine import Phase
 from game.engine.board import TerritoryId
 from game.engine.dice import compare
 from game.engine.missions import CONQUER_24, OCCUPY_18
@@ -91,6 +93,10 @@ class Situation:
         if profile.plan_continent:
             self.target_continent = self._choose_target_continent()
         self._values: dict[TerritoryId, float] = {}
+        self.kill: KillPlan | None = None
+        if profile.kill_plan > 0 and profile.chain_depth > 0 and self.rivals:
+            extra = view.reinforcements if view.phase == Phase.REINFORCE else 0
+            self.kill = best_kill(self, extra)
 
     # ------------------------------------------------------------------ basics
     def is_enemy(self, pid: PlayerId | None) -> bool:
@@ -209,6 +215,9 @@ class Situation:
                 value += self.elimination_value(o) * 0.6 / left
             if self.mission is not None and self.mission.destroy_colour == view.colour(o):
                 value += 3.0
+            kill = self.kill
+            if kill is not None and kill.victim == o and left > 1:
+                value += p.kill_plan * kill.value / left
         else:
             value *= 0.85
         if p.objectives:

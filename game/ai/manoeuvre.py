@@ -38,17 +38,23 @@ def choose_fortify(sit: Situation, rng: random.Random, moves_done: int) -> act.F
         n = max(steps, key=lambda t: (sit.threat(t), armies[t], t))
         if best is None or armies[s] > best[0]:
             best = (armies[s], s, n)
+    if best is not None and p.smart_fortify and p.fortify_threat > 0:
+        rebalance = _rebalance(sit, frontier, mine)
+        if rebalance is not None and rebalance[0] * p.fortify_threat > best[0] - 1:
+            return rebalance[1]
     if best is not None:
         _, s, n = best
         return act.Fortify(s, n, min(armies[s] - 1, view.room(n)))
     if not p.smart_fortify or moves_done > 0:
         return None
-    return _rebalance(sit, frontier, mine)
+    rebalance = _rebalance(sit, frontier, mine)
+    return rebalance[1] if rebalance is not None else None
 
 
 def _rebalance(sit: Situation, frontier: list[TerritoryId],
-               mine: set[TerritoryId]) -> act.Fortify | None:
-    """Surplus of one border to a short neighbour; the move never creates a new shortage."""
+               mine: set[TerritoryId]) -> tuple[float, act.Fortify] | None:
+    """(worth, move): surplus of one border to a short neighbour; the move never creates a
+    new shortage."""
     p, view, armies = sit.profile, sit.view, sit.armies
     need = {t: 1 + math.ceil(sit.threat(t) * p.defend_ratio) for t in frontier}
     best: tuple[float, TerritoryId, TerritoryId, int] | None = None
@@ -68,5 +74,5 @@ def _rebalance(sit: Situation, frontier: list[TerritoryId],
                 best = (worth, a, b, count)
     if best is None:
         return None
-    _, a, b, count = best
-    return act.Fortify(a, b, count)
+    worth, a, b, count = best
+    return worth, act.Fortify(a, b, count)

@@ -146,9 +146,12 @@ def plan_placement(sit: Situation, total: int,
         return 0
 
     remaining = total
+    if sit.kill is not None:
+        for t, n in sit.kill.stages:  # the armies a kill this turn needs come first
+            remaining -= give(t, min(n, remaining))
     if p.defend_share > 0:
         # rounding at random keeps the share right on average when placing one army at a time
-        budget = int(total * p.defend_share + rng.random())
+        budget = min(remaining, int(total * p.defend_share + rng.random()))
         for _, t, need in defence_needs(sit):
             if budget <= 0:
                 break

@@ -59,6 +59,12 @@ class Profile:
             share of break_weight (the leader is the rival with the most armies and income).
         strong_loss: among several rivals, extra share of loss_weight for armies lost against
             a rival stronger than us (do not bleed against the strongest; the others profit).
+        kill_plan: with chain planning, share of the worth of knocking a rival out (hunt.py)
+            added to each of their territories when this turn's armies can finish them; the
+            turn's armies go first where the kill needs them. 0 leaves kills to single attacks.
+        fortify_threat: with smart_fortify, how much a move of surplus to a threatened border
+            beside it (per army, scaled by the threat) may outweigh bringing up the rear by one
+            step (per army); 0 always brings up the rear first.
     """
 
     name: str
@@ -97,3 +103,5 @@ class Profile:
     front_bonus: float = 0.02
     leader_break: float = 0.0
     strong_loss: float = 0.0
+    kill_plan: float = 0.0
+    fortify_threat: float = 0.0
