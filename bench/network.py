@@ -89,11 +89,19 @@ async def _one_game(uri: str, game_id: str, seats: int, level: str,
 
 
 def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
-            out: Any) -> None:
+            out: Any, profile: Path | None = None) -> None:
     async def all_games() -> list[dict[str, Any]]:
         return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think)
                                             for g in game_ids)))
-    out.put(asyncio.run(all_games()))
+    if profile is None:
+        out.put(asyncio.run(all_games()))
+        return
+    import cProfile  # noqa: PLC0415
+
+    profiler = cProfile.Profile()
+    games = profiler.runcall(asyncio.run, all_games())
+    profiler.dump_stats(str(profile))
+    out.put(games)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the server autosaves (default a new temporary folder)")
     parser.add_argument("--profile", type=Path, default=None,
                         help="run the server under cProfile and write its stats to this file")
+    parser.add_argument("--profile-clients", type=Path, default=None,
+                        help="run each client process under cProfile: stats to FILE.<worker>")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     saves = args.saves_dir or Path(tempfile.mkdtemp(prefix="conquest-bench-"))
@@ -122,7 +132,9 @@ def main(argv: list[str] | None = None) -> int:
         out: Any = multiprocessing.get_context("spawn").Queue()
         procs = [multiprocessing.get_context("spawn").Process(
             target=_worker, args=(uri, ids[w::workers], args.seats, args.level,
-                                  args.think_ms / 1000.0, out)) for w in range(workers)]
+                                  args.think_ms / 1000.0, out,
+                                  args.profile_clients and Path(f"{args.profile_clients}.{w}")))
+            for w in range(workers)]
         for p in procs:
             p.start()
         games = [g for _ in procs for g in out.get()]

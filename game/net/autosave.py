@@ -3,19 +3,40 @@
 The server decides when to save; this module knows how a table becomes a save and back, so the
 file handling stays apart from the connections and turns. The savegame module is imported only
 when a save is read or written, as before. Logs go to the server's logger, "conquest.net".
+
+A save after every action must be cheap, or it sets the pace of the whole server. So:
+- The file is the ordinary save (same envelope, same `Game.to_dict()` shape, loaded by
+  `savegame.load_game`), but its game record is encoded incrementally: each action is turned
+  into JSON once, when it is first saved, not again with every later save.
+- It is written to a temporary file in the same folder and renamed over the old save
+  (`os.replace`, atomic): a reader, or a kill at any moment, sees the old save or the new one.
+- There is no fsync per action. Once `os.replace` has returned, the new save is in the
+  operating system's page cache, which outlives the process: a server killed with kill -9 loses
+  nothing. Only a power cut or a kernel crash could lose the last moments, so the server calls
+  `TableSaver.sync()` on a timer (and when a game ends or the server stops) to push the file to
+  the disk.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
+import os
+import tempfile
+from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.net.table import Table
 
 if TYPE_CHECKING:
+    from game.engine import Action, Game
     from game.net.config import ServerConfig
 
 log = logging.getLogger("conquest.net")
+
+_COMPACT = (",", ":")
 
 
 def open_table(game_id: str, name: str, config: ServerConfig) -> Table:
@@ -38,12 +59,94 @@ def open_table(game_id: str, name: str, config: ServerConfig) -> Table:
     return Table.new(game_id, list(config.seats), config.game_type)
 
 
-def save_table(table: Table, name: str, config: ServerConfig) -> None:
-    """Write the table's game (seat tokens too) as the save `name`."""
-    from game.savegame import save_game  # noqa: PLC0415
+class TableSaver:
+    """Writes one table's save file again and again, quickly (see the module's docstring).
 
-    assert table.game is not None
-    save_game(table.game, name, config.saves_dir, options=table.save_options())
+    `save` runs in a worker thread while the table's lock is held (the game does not change
+    under it); `sync` may run in another worker thread at any time.
+    """
+
+    def __init__(self, name: str, config: ServerConfig) -> None:
+        from game.savegame import save_path  # noqa: PLC0415
+
+        self.name = name
+        self.path: Path = save_path(name, config.saves_dir)
+        self.unsynced = False  # written since the last sync: only the page cache holds it
+        self._game: Game | None = None
+        self._actions: list[str] = []  # the record's actions as JSON text, in order
+        self._last: Action | None = None
+
+    def save(self, table: Table) -> None:
+        """Write the table's game (seat tokens hashed, as ever) as the save `name`."""
+        assert table.game is not None
+        write_text_atomically(self.path, self.text(table))
+        self.unsynced = True
+
+    def text(self, table: Table) -> str:
+        """The save file's text: what `savegame.save_game` writes, record encoded once per action."""
+        from game.engine.record import encode_action  # noqa: PLC0415
+        from game.engine.serialize import game_to_dict  # noqa: PLC0415
+        from game.savegame import FORMAT, VERSION, clean_options  # noqa: PLC0415
+
+        game = table.game
+        assert game is not None
+        actions = game.record.actions
+        known = len(self._actions)
+        if game is not self._game or known > len(actions) or (
+                known and actions[known - 1] is not self._last):
+            self._game, self._actions, known = game, [], 0  # another game, or a restored one
+        self._actions.extend(json.dumps(encode_action(a), separators=_COMPACT, allow_nan=False)
+                             for a in actions[known:])
+        self._last = actions[-1] if actions else None
+        record = (f'{{"from_start":{"true" if game.record.from_start else "false"},'
+                  f'"actions":[{",".join(self._actions)}]}}')
+        state = json.dumps(game_to_dict(game, with_record=False), separators=_COMPACT,
+                           allow_nan=False)
+        envelope = json.dumps({
+            "format": FORMAT, "version": VERSION,
+            "saved_at": datetime.now().isoformat(timespec="seconds"), "name": self.name,
+            "options": clean_options(table.save_options()),
+        }, separators=_COMPACT, allow_nan=False)
+        return f'{envelope[:-1]},"game":{state[:-1]},"record":{record}}}}}'
+
+    def sync(self) -> None:
+        """Push the last save from the page cache to the disk (against a power cut)."""
+        if not self.unsynced:
+            return
+        self.unsynced = False
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        with contextlib.suppress(OSError):  # the rename itself lives in the folder's entry
+            folder = os.open(self.path.parent, os.O_RDONLY)
+            try:
+                os.fsync(folder)
+            finally:
+                os.close(folder)
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """`text` to `path` through a temporary file in the same folder, then os.replace (no fsync:
+    see the module's docstring). Temporary files are named like game/jsonfile.py's, `.<stem>.*.tmp`,
+    so its start-up cleaning finds any a kill left behind."""
+    from game.jsonfile import TEMP_SUFFIX  # noqa: PLC0415
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=TEMP_SUFFIX,
+                                         dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def restore_table(table: Table, name: str, config: ServerConfig) -> None:
@@ -54,3 +157,4 @@ def restore_table(table: Table, name: str, config: ServerConfig) -> None:
         table.game = load_game(save_path(name, config.saves_dir)).game
     except (SaveFormatError, OSError):
         log.error("game %s: no save to restore from", table.game_id)
+

@@ -37,12 +37,16 @@ from game.net.table import (
     Table,
     token_hash,
 )
-from game.net.views import seat_events, seat_view, seat_view_texts, seats_events
+from game.net.updates import UpdateWriter
+from game.net.views import seat_events, seats_events
 
 log = logging.getLogger("conquest.net")
 
 DEFAULT_GAME = "1"
 MAX_STRIKES = 200  # refused messages before a connection is closed
+# Saves reach the page cache after every action (enough against kill -9); they are pushed to
+# the disk (against a power cut) this often, and when a game ends or the server stops.
+SYNC_SECONDS = 2.0
 
 
 @dataclass(eq=False)
@@ -94,11 +98,16 @@ class GameServer:
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._wake: dict[str, asyncio.Event] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        # Saves wait on the disk (fsync), not the CPU: a few threads let tables save side by side.
-        self._saver = ThreadPoolExecutor(max_workers=4, thread_name_prefix="autosave")
+        self._syncer: asyncio.Task[None] | None = None
+        # Saves are written by worker threads (the file writes leave the event loop free).
+        self._saver = ThreadPoolExecutor(max_workers=2, thread_name_prefix="autosave")
+        self._savers: dict[str, autosave.TableSaver] = {}
+        self._updates: dict[str, UpdateWriter] = {}
         for number in range(1, config.games + 1):
             game_id = str(number)
             self.tables[game_id] = self._open_table(game_id)
+            self._savers[game_id] = autosave.TableSaver(self.save_name(game_id), config)
+            self._updates[game_id] = UpdateWriter()
 
     # -- tables ---------------------------------------------------------------------------
     def save_name(self, game_id: str) -> str:
@@ -109,8 +118,27 @@ class GameServer:
 
     def _save(self, table: Table) -> None:
         """Runs in the autosave thread while the table's lock is held (nothing changes it)."""
-        autosave.save_table(table, self.save_name(table.game_id), self.config)
+        saver = self._savers[table.game_id]
+        saver.save(table)
         self.counters.saves += 1
+        if table.game is not None and table.game.is_over:
+            saver.sync()
+
+    def _sync_all(self) -> None:
+        """Push every save written since the last time to the disk (a worker thread)."""
+        for game_id, saver in self._savers.items():
+            try:
+                saver.sync()
+            except OSError as exc:
+                self.counters.errors += 1
+                log.error("game %s: the save could not be pushed to the disk: %s", game_id, exc)
+
+    async def _sync_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(SYNC_SECONDS)
+            if any(s.unsynced for s in self._savers.values()):
+                await loop.run_in_executor(self._saver, self._sync_all)
 
     # -- running --------------------------------------------------------------------------
     async def start(self) -> int:
@@ -126,22 +154,27 @@ class GameServer:
             if table.game is not None:
                 self._schedule_grace(table)
                 self._wake[game_id].set()
+        if self.config.autosave:
+            self._syncer = asyncio.create_task(self._sync_loop(), name="autosave-sync")
         port = next(iter(self._server.sockets)).getsockname()[1]
         log.info("serving %d game(s) on %s:%d%s", len(self.tables), self.config.host, port,
                  " with a password" if self.config.password else "")
         return int(port)
 
     async def stop(self) -> None:
-        for task in self._runners.values():
+        tasks = [*self._runners.values(), *([self._syncer] if self._syncer else [])]
+        for task in tasks:
             task.cancel()
-        for task in self._runners.values():
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._runners.clear()
+        self._syncer = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
         self._saver.shutdown(wait=True)
+        self._sync_all()
 
     async def serve_forever(self) -> None:
         await self.start()
@@ -328,9 +361,9 @@ class GameServer:
         extra: dict[str, Any] = {"id": request_id} if request_id is not None else {}
         if opening:
             extra["events"] = seat_events(table.opening, seat.index)
+        view = self._updates[table.game_id].whole_view(_state_of(table.game), seat.index)
         client.send("state", seq=table.seq, seat=seat.index, to_move=table.game.to_move,
-                    over=table.game.is_over, view=seat_view(_state_of(table.game), seat.index),
-                    **extra)
+                    over=table.game.is_over, view=view, **extra)
 
     def _check_token(self, client: Client, table: Table, msg: dict[str, Any]) -> Seat:
         seat = client.seat
@@ -386,6 +419,7 @@ class GameServer:
     def _restore(self, table: Table) -> None:
         """After an unplanned engine failure, go back to the last save (the last good state)."""
         autosave.restore_table(table, self.save_name(table.game_id), self.config)
+        self._updates[table.game_id].forget()
 
     async def _autosave(self, table: Table) -> None:
         if not self.config.autosave:
@@ -398,23 +432,21 @@ class GameServer:
 
     async def _commit(self, table: Table, actor: int, action: act.Action, events: list[Any],
                       request_id: Any, sender: Client | None, *, computer: bool) -> None:
-        """Save, then tell every seat what it may see of what happened."""
+        """Save, then tell every seat what it may see of what happened (only what changed)."""
         table.seq += 1
         await self._autosave(table)
         assert table.game is not None
         game = table.game
         listening = [s for s in table.seats if s.client is not None]
-        views = seat_view_texts(_state_of(game), [s.index for s in listening],
-                                history=game.is_over)
-        action_data = action.to_dict()
-        shown = seats_events(events, [s.index for s in listening])
+        seats = [s.index for s in listening]
+        answered = next((s.index for s in listening if s.client is sender), None)
+        head = {"seq": table.seq, "actor": actor, "action": action.to_dict(),
+                "computer": computer, "to_move": game.to_move, "over": game.is_over}
+        texts = self._updates[table.game_id].texts(
+            _state_of(game), seats, head, seats_events(events, seats),
+            None if answered is None else (answered, request_id))
         for seat in listening:
-            extra = {"id": request_id} if seat.client is sender and request_id is not None else {}
-            seat.client.send_text(protocol.encode(
-                "update", seq=table.seq, actor=actor, action=action_data,
-                events=shown[seat.index], computer=computer,
-                to_move=game.to_move, over=game.is_over, raw={"view": views[seat.index]},
-                **extra))
+            seat.client.send_text(texts[seat.index])
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
 
