@@ -15,6 +15,8 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
+import resource
 import shutil
 import socket
 import statistics
@@ -85,7 +87,22 @@ async def _one_game(uri: str, game_id: str, seats: int, level: str,
             finished = finished or r.finished
     trips = [t for c in clients for t in c.round_trips[1:]]  # [0] is joining
     errors += sum(len(c.errors) for c in clients)
-    return {"finished": finished, "actions": actions, "errors": errors, "trips": trips}
+    return {"finished": finished, "actions": actions, "errors": errors, "trips": trips,
+            "resyncs": sum(getattr(c, "resyncs", 0) for c in clients)}
+
+
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _process_cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) a running process has used so far (Linux), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
@@ -94,14 +111,14 @@ def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
         return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think)
                                             for g in game_ids)))
     if profile is None:
-        out.put(asyncio.run(all_games()))
-        return
-    import cProfile  # noqa: PLC0415
+        games = asyncio.run(all_games())
+    else:
+        import cProfile  # noqa: PLC0415
 
-    profiler = cProfile.Profile()
-    games = profiler.runcall(asyncio.run, all_games())
-    profiler.dump_stats(str(profile))
-    out.put(games)
+        profiler = cProfile.Profile()
+        games = profiler.runcall(asyncio.run, all_games())
+        profiler.dump_stats(str(profile))
+    out.put({"games": games, "cpu": _cpu_seconds()})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,10 +154,11 @@ def main(argv: list[str] | None = None) -> int:
             for w in range(workers)]
         for p in procs:
             p.start()
-        games = [g for _ in procs for g in out.get()]
+        reports = [out.get() for _ in procs]
         for p in procs:
             p.join()
         elapsed = time.perf_counter() - started
+        server_cpu = _process_cpu_seconds(server.pid)
     finally:
         server.terminate()  # SIGTERM: the server stops cleanly (and a profile is written)
         try:
@@ -150,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
             server.wait()
         if args.saves_dir is None:
             shutil.rmtree(saves, ignore_errors=True)
+    games = [g for r in reports for g in r["games"]]
+    client_cpu = sum(r["cpu"] for r in reports)
     trips = sorted(t for g in games for t in g["trips"])
     actions = sum(g["actions"] for g in games)
     p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000 if trips else 0.0
@@ -163,6 +183,14 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(elapsed, 2),
         "clients": args.games * args.seats,
         "think_ms": args.think_ms,
+        "workers": workers,
+        "resyncs": sum(g["resyncs"] for g in games),
+        # CPU time per action: the server's own (start-up included) and all the clients' (each
+        # rebuilds its mirror game and runs a general), to see which side sets the pace
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / actions, 3)
+        if server_cpu is not None and actions else None,
+        "client_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else None,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     if args.json:
         print(json.dumps(result))

@@ -101,10 +101,23 @@ def seat_events(events: list[ev.Event], seat: int) -> list[dict[str, Any]]:
     return seats_events(events, [seat])[seat]
 
 
+_EVENT_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls)) for cls in _EVENT_TYPES.values()}
+
+
+def event_data(event: ev.Event) -> dict[str, Any]:
+    """`event.to_dict()` made quickly: an event's fields are ints, strings and tuples of them
+    (immutable, encoded as JSON lists), so the deep copy `dataclasses.asdict` makes is not needed."""
+    names = _EVENT_FIELDS.get(type(event))
+    if names is None:
+        return event.to_dict()
+    return {"event": type(event).__name__, **{n: getattr(event, n) for n in names}}
+
+
 def seats_events(events: list[ev.Event], seats: list[int]) -> dict[int, list[dict[str, Any]]]:
     """`seat_events` for several seats, each event turned into data only once (the server
     sends one action's events to every seat; only a drawn card or a new mission differs)."""
-    data = [e.to_dict() for e in events]
+    data = [event_data(e) for e in events]
     out: dict[int, list[dict[str, Any]]] = {}
     for seat in seats:
         mine = data

@@ -17,7 +17,7 @@ from game.net.client import NetClient
 from game.net.config import ServerConfig
 from game.net.table import Table
 from game.net.updates import UpdateWriter, apply_changes
-from game.net.views import seat_view, seats_events
+from game.net.views import event_data, seat_view, seats_events
 from game.savegame import load_game, save_game
 
 
@@ -151,3 +151,15 @@ def test_the_quick_autosave_writes_exactly_the_ordinary_save(tmp_path: Path) -> 
     table.game = load_game(saver.path).game
     saver.save(table)
     assert load_game(saver.path).game.to_dict() == table.game.to_dict()
+
+
+def test_events_are_sent_as_the_engine_writes_them() -> None:
+    game = _new_game("us_full", 5, 3)
+    generals = [make_general("easy", i, 1) for i in range(5)]
+    kinds = set()
+    while not game.is_over:
+        for event in game.apply(generals[game.to_move].choose(game)):
+            data = event_data(event)
+            assert json.dumps(data) == json.dumps(event.to_dict())
+            kinds.add(data["event"])
+    assert {"CardDrawn", "BattleResolved", "GameWon"} <= kinds
