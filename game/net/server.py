@@ -72,7 +72,23 @@ class Client:
         self.send_text(protocol.encode(kind, **fields))
 
     def send_text(self, text: str) -> None:
-        broadcast([self.conn], text)
+        """Queue text; a message that cannot be queued closes the connection, so the client
+        reconnects and is sent its whole view (never a silent gap in its updates)."""
+        try:
+            broadcast([self.conn], text, raise_exceptions=True)
+        except ExceptionGroup as exc:
+            log.warning("%s: a message could not be sent (%s): closing", self.peer,
+                        exc.exceptions[0])
+            _keep(asyncio.get_running_loop().create_task(self.conn.close(1011, "message lost")))
+
+
+_CLOSING: set[asyncio.Task[None]] = set()
+
+
+def _keep(task: asyncio.Task[None]) -> None:
+    """Hold a task until it ends (the loop keeps only weak references to tasks)."""
+    _CLOSING.add(task)
+    task.add_done_callback(_CLOSING.discard)
 
 
 @dataclass

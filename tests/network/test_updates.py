@@ -3,6 +3,7 @@ the server's quick autosave writes exactly the ordinary save. No network here.""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -13,12 +14,13 @@ from game.engine import Game, GameConfig, PlayerSpec
 from game.engine.serialize import game_to_dict
 from game.net import protocol
 from game.net.autosave import TableSaver
-from game.net.client import NetClient
+from game.net.client import ConnectionClosed, NetClient
 from game.net.config import ServerConfig
 from game.net.table import Table
 from game.net.updates import UpdateWriter, apply_changes
 from game.net.views import event_data, seat_view, seats_events
 from game.savegame import load_game, save_game
+from tests.network.support import close_all, play_out, run, running_server
 
 
 def _sans_history(view: dict) -> dict:
@@ -163,3 +165,76 @@ def test_events_are_sent_as_the_engine_writes_them() -> None:
             assert json.dumps(data) == json.dumps(event.to_dict())
             kinds.add(data["event"])
     assert {"CardDrawn", "BattleResolved", "GameWon"} <= kinds
+
+
+def test_a_client_that_misses_an_update_asks_for_its_view_and_plays_on(saves: Path) -> None:
+    """An update lost on the way (the server skips a connection it cannot write to) leaves a
+    gap in the sequence: the client asks for its whole view and the game goes on unharmed."""
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open"), game_type="uk_short",
+                                  seed=4) as (server, uri):
+            clients = [NetClient(uri, name) for name in ("Ada", "Bo")]
+            for client in clients:
+                await client.connect()
+            dropped: list[int] = []
+            original = clients[1].conn.recv  # type: ignore[union-attr]
+
+            async def lossy(*a, **k):  # noqa: ANN002, ANN003, ANN202
+                while True:
+                    raw = await original(*a, **k)
+                    msg = json.loads(raw)
+                    # lose a few of the other seat's moves that it follows with more of its
+                    # own (a gap shows only when a later update arrives)
+                    if msg["type"] == "update" and msg["actor"] == msg["to_move"] != 1 \
+                            and msg["seq"] > 20 and len(dropped) < 3 \
+                            and (not dropped or msg["seq"] > dropped[-1] + 1):
+                        dropped.append(msg["seq"])
+                        continue  # lost
+                    return raw
+            clients[1].conn.recv = lossy  # type: ignore[union-attr, method-assign]
+            results = await play_out(clients, "standard")
+            assert len(dropped) == 3
+            # (one whole view may cover two gaps)
+            assert 1 <= clients[1].resyncs <= 3 and clients[0].resyncs == 0
+            assert all(r.finished and r.refused == 0 for r in results)
+            assert clients[0].view == clients[1].view or (
+                _public(clients[0].view) == _public(clients[1].view))
+            assert server.counters.errors == 0
+            await close_all(clients)
+    run(scenario(), timeout=90)
+
+
+def _public(view: dict | None) -> tuple:
+    assert view is not None
+    return view["owner"], view["armies"], view["phase"], view["turn"], view["winner"]
+
+
+def test_a_message_the_server_cannot_queue_closes_that_connection_and_a_rejoin_resyncs(
+        saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open"), game_type="uk_short",
+                                  seed=4) as (server, uri):
+            clients = [NetClient(uri, name) for name in ("Ada", "Bo")]
+            for client in clients:
+                await client.connect()
+            while any(c.view is None for c in clients):
+                await asyncio.wait_for(asyncio.gather(*(c.receive() for c in clients
+                                                        if c.view is None)), 5)
+            seat_of_bo = next(c for c in server.clients if c.seat and c.seat.index == 1)
+
+            def broken(*a, **k):  # noqa: ANN002, ANN003, ANN202
+                raise OSError("the write failed")
+            seat_of_bo.conn.protocol.send_text = broken  # type: ignore[method-assign]
+            mover = next(c for c in clients if c.is_my_move)
+            assert mover.seat is not None
+            await mover.send_action(make_general("easy", mover.seat, 1).choose(mover.mirror()))
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    await asyncio.wait_for(clients[1].receive(), 5)
+            back = NetClient(uri, "Bo", credentials=clients[1].credentials)
+            assert (await back.connect())["rejoined"]
+            while back.view is None:
+                await asyncio.wait_for(back.receive(), 5)
+            assert back.seq == server.tables["1"].seq  # the whole view, up to date
+            await close_all([*clients, back])
+    run(scenario(), timeout=30)
