@@ -26,7 +26,7 @@ import os
 import tempfile
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.net.table import Table
 
@@ -62,8 +62,9 @@ def open_table(game_id: str, name: str, config: ServerConfig) -> Table:
 class TableSaver:
     """Writes one table's save file again and again, quickly (see the module's docstring).
 
-    `save` runs in a worker thread while the table's lock is held (the game does not change
-    under it); `sync` may run in another worker thread at any time.
+    The server makes the save's `text` on its event loop (a snapshot: the game cannot change
+    meanwhile) and has a worker thread `write` it, so the loop never waits on the disk; `sync`
+    may run in another worker thread at any time.
     """
 
     def __init__(self, name: str, config: ServerConfig) -> None:
@@ -78,12 +79,16 @@ class TableSaver:
 
     def save(self, table: Table) -> None:
         """Write the table's game (seat tokens hashed, as ever) as the save `name`."""
-        assert table.game is not None
-        write_text_atomically(self.path, self.text(table))
+        self.write(self.text(table))
+
+    def write(self, text: str) -> None:
+        """Put a save's text in place, atomically (any thread)."""
+        write_text_atomically(self.path, text)
         self.unsynced = True
 
-    def text(self, table: Table) -> str:
-        """The save file's text: what `savegame.save_game` writes, record encoded once per action."""
+    def text(self, table: Table, state: dict[str, Any] | None = None) -> str:
+        """The save file's text: what `savegame.save_game` writes, the record encoded once per
+        action. `state`, if given, is `game_to_dict(game, with_record=False)` made already."""
         from game.engine.record import encode_action  # noqa: PLC0415
         from game.engine.serialize import game_to_dict  # noqa: PLC0415
         from game.savegame import FORMAT, VERSION, clean_options  # noqa: PLC0415
@@ -100,14 +105,14 @@ class TableSaver:
         self._last = actions[-1] if actions else None
         record = (f'{{"from_start":{"true" if game.record.from_start else "false"},'
                   f'"actions":[{",".join(self._actions)}]}}')
-        state = json.dumps(game_to_dict(game, with_record=False), separators=_COMPACT,
-                           allow_nan=False)
+        state_text = json.dumps(game_to_dict(game, with_record=False) if state is None
+                                else state, separators=_COMPACT, allow_nan=False)
         envelope = json.dumps({
             "format": FORMAT, "version": VERSION,
             "saved_at": datetime.now().isoformat(timespec="seconds"), "name": self.name,
             "options": clean_options(table.save_options()),
         }, separators=_COMPACT, allow_nan=False)
-        return f'{envelope[:-1]},"game":{state[:-1]},"record":{record}}}}}'
+        return f'{envelope[:-1]},"game":{state_text[:-1]},"record":{record}}}}}'
 
     def sync(self) -> None:
         """Push the last save from the page cache to the disk (against a power cut)."""

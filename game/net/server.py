@@ -132,12 +132,11 @@ class GameServer:
     def _open_table(self, game_id: str) -> Table:
         return autosave.open_table(game_id, self.save_name(game_id), self.config)
 
-    def _save(self, table: Table) -> None:
-        """Runs in the autosave thread while the table's lock is held (nothing changes it)."""
-        saver = self._savers[table.game_id]
-        saver.save(table)
+    def _write(self, saver: autosave.TableSaver, text: str, over: bool) -> None:
+        """Runs in a worker thread: the disk never holds up the event loop."""
+        saver.write(text)
         self.counters.saves += 1
-        if table.game is not None and table.game.is_over:
+        if over:
             saver.sync()
 
     def _sync_all(self) -> None:
@@ -437,11 +436,18 @@ class GameServer:
         autosave.restore_table(table, self.save_name(table.game_id), self.config)
         self._updates[table.game_id].forget()
 
-    async def _autosave(self, table: Table) -> None:
+    async def _autosave(self, table: Table, state: dict[str, Any] | None = None) -> None:
+        """Save the table as it is now; `state` is its game_to_dict(with_record=False) if made.
+        The text is made here, at once (a snapshot); a worker thread writes it."""
         if not self.config.autosave:
             return
+        game = table.game
+        assert game is not None
+        saver = self._savers[table.game_id]
+        text = saver.text(table, state)
         try:
-            await asyncio.get_running_loop().run_in_executor(self._saver, self._save, table)
+            await asyncio.get_running_loop().run_in_executor(self._saver, self._write, saver,
+                                                             text, game.is_over)
         except OSError as exc:
             self.counters.errors += 1
             log.error("game %s: autosave failed: %s", table.game_id, exc)
@@ -450,16 +456,17 @@ class GameServer:
                       request_id: Any, sender: Client | None, *, computer: bool) -> None:
         """Save, then tell every seat what it may see of what happened (only what changed)."""
         table.seq += 1
-        await self._autosave(table)
-        assert table.game is not None
         game = table.game
+        assert game is not None
+        state = game_to_dict(game, with_record=False)  # one copy for the save and the views
+        await self._autosave(table, state)
         listening = [s for s in table.seats if s.client is not None]
         seats = [s.index for s in listening]
         answered = next((s.index for s in listening if s.client is sender), None)
         head = {"seq": table.seq, "actor": actor, "action": action.to_dict(),
                 "computer": computer, "to_move": game.to_move, "over": game.is_over}
         texts = self._updates[table.game_id].texts(
-            _state_of(game), seats, head, seats_events(events, seats),
+            _state_of(game) if game.is_over else state, seats, head, seats_events(events, seats),
             None if answered is None else (answered, request_id))
         for seat in listening:
             seat.client.send_text(texts[seat.index])
