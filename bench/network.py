@@ -4,9 +4,18 @@
 
 Starts `python main.py --serve` as its own process (autosaving every action, as always), then
 plays `--games` whole games at once, each with `--seats` computer-driven clients that speak the
-real protocol. A round trip is the time from sending an action to receiving its update.
+real protocol, in `--workers` client processes of their own. A round trip is the time from
+sending an action to receiving its update, as the client sees it: it includes the time the
+client's own process takes to get to the reply (hundreds of clients share it, each rebuilding
+its mirror game and running a general), so it is not the server's time alone. The server's own
+time (from an action's arrival to its updates queued) comes from the server's log, and the CPU
+time per action of each side shows which one sets the pace.
+
 Prints a line a person reads, or with --json one object:
 {"games", "actions_per_second", "p99_round_trip_ms", "errors"} (plus the run's details).
+With `--think-ms 0` (the default) every client plays flat out, so the run measures the most the
+machine can do and the round trip is mostly queueing (games / actions per second); a think time
+offers a fixed load instead.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import re
 import resource
 import shutil
 import socket
@@ -34,13 +44,16 @@ from game.net import bots  # noqa: E402
 from game.net.client import NetClient  # noqa: E402
 
 
+_HANDLED = re.compile(r"handled (\d+) player actions: median ([\d.]+) ms, p99 ([\d.]+) ms")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def _start_server(port: int, games: int, seats: int, saves: Path,
+def _start_server(port: int, games: int, seats: int, saves: Path, log: Any,
                   profile: Path | None = None) -> subprocess.Popen[bytes]:
     python = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
     proc = subprocess.Popen(
@@ -48,7 +61,7 @@ def _start_server(port: int, games: int, seats: int, saves: Path,
          "--port", str(port), "--games", str(games), "--seats", ",".join(["open"] * seats),
          "--type", "uk_full", "--saves-dir", str(saves), "--computer-delay", "0",
          "--rate", "10000", "--new-game"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         with socket.socket() as s:
@@ -140,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     saves = args.saves_dir or Path(tempfile.mkdtemp(prefix="conquest-bench-"))
     port = _free_port()
-    server = _start_server(port, args.games, args.seats, saves, args.profile)
+    server_log = tempfile.TemporaryFile()
+    server = _start_server(port, args.games, args.seats, saves, server_log, args.profile)
     uri = f"ws://127.0.0.1:{port}"
     ids = [str(n) for n in range(1, args.games + 1)]
     workers = max(1, min(args.workers, args.games))
@@ -168,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
             server.wait()
         if args.saves_dir is None:
             shutil.rmtree(saves, ignore_errors=True)
+    server_log.seek(0)
+    handling = _HANDLED.search(server_log.read().decode("utf-8", "replace"))
+    server_log.close()
     games = [g for r in reports for g in r["games"]]
     client_cpu = sum(r["cpu"] for r in reports)
     trips = sorted(t for g in games for t in g["trips"])
@@ -191,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         if server_cpu is not None and actions else None,
         "client_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else None,
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        # the server's own handling time of an action (arrival to updates queued, its log's
+        # last line): the round trip minus the network and the clients' own work
+        "server_median_ms": float(handling.group(2)) if handling else None,
+        "server_p99_ms": float(handling.group(3)) if handling else None,
     }
     if args.json:
         print(json.dumps(result))

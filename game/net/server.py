@@ -15,6 +15,7 @@ import contextlib
 import hmac
 import logging
 import time
+from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -100,6 +101,18 @@ class Counters:
     refused: dict[str, int] = field(default_factory=dict)
     saves: int = 0
     errors: int = 0
+    # seconds from a player's action arriving to its update queued for every seat (the latest)
+    handling: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))
+
+    def handling_summary(self) -> str:
+        """How long actions took to handle, in words for the log (the load bench reads it)."""
+        times = sorted(self.handling)
+        if not times:
+            return "handled no player actions"
+        median = times[len(times) // 2] * 1000
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+        return (f"handled {len(times)} player actions: median {median:.2f} ms, "
+                f"p99 {p99:.2f} ms (from arrival to the updates queued)")
 
 
 class GameServer:
@@ -190,6 +203,7 @@ class GameServer:
             await self._server.wait_closed()
         self._saver.shutdown(wait=True)
         self._sync_all()
+        log.info("%s", self.counters.handling_summary())
 
     async def serve_forever(self) -> None:
         await self.start()
@@ -234,6 +248,7 @@ class GameServer:
         client.send("error", code=code, reason=reason, **extra)
 
     async def _receive(self, client: Client, raw: str | bytes) -> None:
+        arrived = time.perf_counter()
         try:
             msg = protocol.decode_client(raw)
         except ProtocolError as exc:
@@ -253,6 +268,7 @@ class GameServer:
                 await self._hello(client, msg)
             elif kind == "action":
                 await self._action(client, msg)
+                self.counters.handling.append(time.perf_counter() - arrived)
             elif kind == "state":
                 self._state_request(client, msg)
             elif kind == "leave":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -238,3 +239,21 @@ def test_a_message_the_server_cannot_queue_closes_that_connection_and_a_rejoin_r
             assert back.seq == server.tables["1"].seq  # the whole view, up to date
             await close_all([*clients, back])
     run(scenario(), timeout=30)
+
+
+def test_the_server_times_each_players_action_and_says_so_when_it_stops(
+        saves: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open"), game_type="uk_short",
+                                  seed=4) as (server, uri):
+            clients = [NetClient(uri, name) for name in ("Ada", "Bo")]
+            for client in clients:
+                await client.connect()
+            results = await play_out(clients, "easy")
+            assert len(server.counters.handling) == sum(r.actions for r in results)
+            assert all(0 < t < 30 for t in server.counters.handling)
+            await close_all(clients)
+    with caplog.at_level("INFO", logger="conquest.net"):
+        run(scenario(), timeout=60)
+    assert any(re.search(r"handled \d+ player actions: median [\d.]+ ms, p99 [\d.]+ ms", r.message)
+               for r in caplog.records)
