@@ -76,6 +76,7 @@ class TableSaver:
         self._game: Game | None = None
         self._actions: list[str] = []  # the record's actions as JSON text, in order
         self._last: Action | None = None
+        self._parts: dict[str, tuple[Any, str]] = {}  # key -> (value, its JSON) of the state
 
     def save(self, table: Table) -> None:
         """Write the table's game (seat tokens hashed, as ever) as the save `name`."""
@@ -105,14 +106,27 @@ class TableSaver:
         self._last = actions[-1] if actions else None
         record = (f'{{"from_start":{"true" if game.record.from_start else "false"},'
                   f'"actions":[{",".join(self._actions)}]}}')
-        state_text = json.dumps(game_to_dict(game, with_record=False) if state is None
-                                else state, separators=_COMPACT, allow_nan=False)
+        state_text = self._state_text(game_to_dict(game, with_record=False) if state is None
+                                      else state)
         envelope = json.dumps({
             "format": FORMAT, "version": VERSION,
             "saved_at": datetime.now().isoformat(timespec="seconds"), "name": self.name,
             "options": clean_options(table.save_options()),
         }, separators=_COMPACT, allow_nan=False)
         return f'{envelope[:-1]},"game":{state_text[:-1]},"record":{record}}}}}'
+
+    def _state_text(self, state: dict[str, Any]) -> str:
+        """The state as JSON, each top-level value encoded again only if it changed (most of
+        them, the rules and the board's ownership for a start, change seldom). Equal values
+        encode alike because each key of `game_to_dict` keeps one type (never 1 for True)."""
+        parts = []
+        for key, value in state.items():
+            known = self._parts.get(key)
+            if known is None or known[0] != value:
+                known = (value, json.dumps(value, separators=_COMPACT, allow_nan=False))
+                self._parts[key] = known
+            parts.append(f"{json.dumps(key)}:{known[1]}")
+        return "{" + ",".join(parts) + "}"
 
     def sync(self) -> None:
         """Push the last save from the page cache to the disk (against a power cut)."""
