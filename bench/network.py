@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     saves = args.saves_dir or Path(tempfile.mkdtemp(prefix="conquest-bench-"))
     port = _free_port()
-    server_log = tempfile.TemporaryFile()
+    server_log = tempfile.TemporaryFile()  # noqa: SIM115 - read and closed once the server stops
     server = _start_server(port, args.games, args.seats, saves, server_log, args.profile)
     uri = f"ws://127.0.0.1:{port}"
     ids = [str(n) for n in range(1, args.games + 1)]

@@ -14,7 +14,6 @@ a mirror built without it simply records from then on.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import fields
 from typing import Any
@@ -76,24 +75,6 @@ def seat_view(full: dict[str, Any], seat: int, *, history: bool = True) -> dict[
 def mirror_dict(view: dict[str, Any]) -> dict[str, Any]:
     """A received view made loadable by Game.from_dict (the RNG it leaves out, filled in)."""
     return {**view, "rng": placeholder_rng()}
-
-
-def seat_view_texts(full: dict[str, Any], seats: list[int], *,
-                    history: bool = True) -> dict[int, str]:
-    """`seat_view` of each seat as JSON text, the parts all seats share encoded only once."""
-    hidden = {"players", "deck", "seed", "rng"} | (set() if _is_over(full)
-                                                   else set(SECRET_UNTIL_OVER))
-    shared = {k: v for k, v in full.items() if k not in hidden}
-    if not history:
-        shared["stats"] = {**full["stats"], "history": []}
-    common = json.dumps(shared, separators=(",", ":"))[:-1]
-    texts = {}
-    for seat in seats:
-        view = seat_view(full, seat)
-        own = json.dumps({"players": view["players"], "deck": view["deck"], "seed": 0,
-                          "rng": None}, separators=(",", ":"))[1:]
-        texts[seat] = f"{common},{own}"
-    return texts
 
 
 def seat_events(events: list[ev.Event], seat: int) -> list[dict[str, Any]]:
