@@ -19,11 +19,14 @@ A save after every action must be cheap, or it sets the pace of the whole server
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 import os
 import tempfile
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,6 +38,10 @@ if TYPE_CHECKING:
     from game.net.config import ServerConfig
 
 log = logging.getLogger("conquest.net")
+
+# Saves reach the page cache after every action (enough against kill -9); they are pushed to
+# the disk (against a power cut) this often, and when a game ends or the server stops.
+SYNC_SECONDS = 2.0
 
 _COMPACT = (",", ":")
 
@@ -177,3 +184,70 @@ def restore_table(table: Table, name: str, config: ServerConfig) -> None:
     except (SaveFormatError, OSError):
         log.error("game %s: no save to restore from", table.game_id)
 
+
+
+class Autosaves:
+    """The saves of every table of one server: each written after every action by a worker
+    thread (the event loop never waits on the disk), all pushed to the disk on a timer.
+
+    `on_error` is called (on the loop or a worker thread) when the disk refuses a sync; a
+    refused save raises OSError from `save` for the server to count and log.
+    """
+
+    def __init__(self, config: ServerConfig, names: dict[str, str],
+                 on_error: Callable[[], None] = lambda: None) -> None:
+        self.enabled = config.autosave
+        self.savers = {game_id: TableSaver(name, config) for game_id, name in names.items()}
+        self.written = 0
+        self._on_error = on_error
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="autosave")
+        self._syncer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.enabled:
+            self._syncer = asyncio.get_running_loop().create_task(self._sync_loop(),
+                                                                  name="autosave-sync")
+
+    async def stop(self) -> None:
+        if self._syncer is not None:
+            self._syncer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._syncer
+            self._syncer = None
+        self._pool.shutdown(wait=True)
+        self.sync_all()
+
+    async def save(self, table: Table, state: dict[str, Any] | None = None) -> bool:
+        """Save the table as it is now (`state`: its game_to_dict(with_record=False), if made);
+        False if this server does not save. The text is made at once, a snapshot; a worker
+        thread writes it."""
+        if not self.enabled:
+            return False
+        assert table.game is not None
+        saver = self.savers[table.game_id]
+        text = saver.text(table, state)
+        await asyncio.get_running_loop().run_in_executor(self._pool, self._write, saver, text,
+                                                         table.game.is_over)
+        return True
+
+    def _write(self, saver: TableSaver, text: str, over: bool) -> None:
+        saver.write(text)
+        self.written += 1
+        if over:
+            saver.sync()
+
+    def sync_all(self) -> None:
+        """Push every save written since the last time to the disk."""
+        for saver in self.savers.values():
+            try:
+                saver.sync()
+            except OSError as exc:
+                self._on_error()
+                log.error("%s could not be pushed to the disk: %s", saver.path.name, exc)
+
+    async def _sync_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(SYNC_SECONDS)
+            if any(s.unsynced for s in self.savers.values()):
+                await loop.run_in_executor(self._pool, self.sync_all)

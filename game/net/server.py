@@ -5,7 +5,8 @@ their own seat, and receive each action's events and a view of the game their se
 Computer seats, and (if the host chose) humans away too long, are played here by the generals.
 Every refusal names its reason to the sender and is logged; nothing a client sends can stop the
 server. This module routes messages and runs the turns; the input checks (checks.py), the
-setup (config.py) and the table's save on disk (autosave.py) each live in their own module.
+setup (config.py), the connections (connections.py), what each seat is sent after an action
+(updates.py) and the tables' saves on disk (autosave.py) each live in their own module.
 """
 
 from __future__ import annotations
@@ -17,11 +18,10 @@ import logging
 import time
 from collections import deque
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.engine import Game, IllegalActionError
@@ -30,6 +30,7 @@ from game.engine.serialize import game_to_dict
 from game.net import autosave, protocol
 from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
+from game.net.connections import Client
 from game.net.protocol import ProtocolError
 from game.net.table import (
     COMPUTER_LEVELS,
@@ -45,51 +46,6 @@ log = logging.getLogger("conquest.net")
 
 DEFAULT_GAME = "1"
 MAX_STRIKES = 200  # refused messages before a connection is closed
-# Saves reach the page cache after every action (enough against kill -9); they are pushed to
-# the disk (against a power cut) this often, and when a game ends or the server stops.
-SYNC_SECONDS = 2.0
-
-
-@dataclass(eq=False)
-class Client:
-    """One connection and the seat it holds (if any)."""
-
-    conn: ServerConnection
-    limit: RateLimit
-    table: Table | None = None
-    seat: Seat | None = None
-    strikes: int = 0
-
-    @property
-    def peer(self) -> str:
-        try:
-            host, port = self.conn.remote_address[:2]
-            return f"{host}:{port}"
-        except (TypeError, ValueError, IndexError):
-            return "?"
-
-    def send(self, kind: str, **fields: Any) -> None:
-        """Queue a message without waiting: a slow client never holds up a table."""
-        self.send_text(protocol.encode(kind, **fields))
-
-    def send_text(self, text: str) -> None:
-        """Queue text; a message that cannot be queued closes the connection, so the client
-        reconnects and is sent its whole view (never a silent gap in its updates)."""
-        try:
-            broadcast([self.conn], text, raise_exceptions=True)
-        except ExceptionGroup as exc:
-            log.warning("%s: a message could not be sent (%s): closing", self.peer,
-                        exc.exceptions[0])
-            _keep(asyncio.get_running_loop().create_task(self.conn.close(1011, "message lost")))
-
-
-_CLOSING: set[asyncio.Task[None]] = set()
-
-
-def _keep(task: asyncio.Task[None]) -> None:
-    """Hold a task until it ends (the loop keeps only weak references to tasks)."""
-    _CLOSING.add(task)
-    task.add_done_callback(_CLOSING.discard)
 
 
 @dataclass
@@ -127,16 +83,14 @@ class GameServer:
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._wake: dict[str, asyncio.Event] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._syncer: asyncio.Task[None] | None = None
-        # Saves are written by worker threads (the file writes leave the event loop free).
-        self._saver = ThreadPoolExecutor(max_workers=2, thread_name_prefix="autosave")
-        self._savers: dict[str, autosave.TableSaver] = {}
         self._updates: dict[str, UpdateWriter] = {}
         for number in range(1, config.games + 1):
             game_id = str(number)
             self.tables[game_id] = self._open_table(game_id)
-            self._savers[game_id] = autosave.TableSaver(self.save_name(game_id), config)
             self._updates[game_id] = UpdateWriter()
+        self.autosaves = autosave.Autosaves(
+            config, {game_id: self.save_name(game_id) for game_id in self.tables},
+            on_error=self._count_error)
 
     # -- tables ---------------------------------------------------------------------------
     def save_name(self, game_id: str) -> str:
@@ -145,28 +99,8 @@ class GameServer:
     def _open_table(self, game_id: str) -> Table:
         return autosave.open_table(game_id, self.save_name(game_id), self.config)
 
-    def _write(self, saver: autosave.TableSaver, text: str, over: bool) -> None:
-        """Runs in a worker thread: the disk never holds up the event loop."""
-        saver.write(text)
-        self.counters.saves += 1
-        if over:
-            saver.sync()
-
-    def _sync_all(self) -> None:
-        """Push every save written since the last time to the disk (a worker thread)."""
-        for game_id, saver in self._savers.items():
-            try:
-                saver.sync()
-            except OSError as exc:
-                self.counters.errors += 1
-                log.error("game %s: the save could not be pushed to the disk: %s", game_id, exc)
-
-    async def _sync_loop(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            await asyncio.sleep(SYNC_SECONDS)
-            if any(s.unsynced for s in self._savers.values()):
-                await loop.run_in_executor(self._saver, self._sync_all)
+    def _count_error(self) -> None:
+        self.counters.errors += 1
 
     # -- running --------------------------------------------------------------------------
     async def start(self) -> int:
@@ -182,27 +116,23 @@ class GameServer:
             if table.game is not None:
                 self._schedule_grace(table)
                 self._wake[game_id].set()
-        if self.config.autosave:
-            self._syncer = asyncio.create_task(self._sync_loop(), name="autosave-sync")
+        self.autosaves.start()
         port = next(iter(self._server.sockets)).getsockname()[1]
         log.info("serving %d game(s) on %s:%d%s", len(self.tables), self.config.host, port,
                  " with a password" if self.config.password else "")
         return int(port)
 
     async def stop(self) -> None:
-        tasks = [*self._runners.values(), *([self._syncer] if self._syncer else [])]
-        for task in tasks:
+        for task in self._runners.values():
             task.cancel()
-        for task in tasks:
+        for task in self._runners.values():
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._runners.clear()
-        self._syncer = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        self._saver.shutdown(wait=True)
-        self._sync_all()
+        await self.autosaves.stop()
         log.info("%s", self.counters.handling_summary())
 
     async def serve_forever(self) -> None:
@@ -453,17 +383,11 @@ class GameServer:
         self._updates[table.game_id].forget()
 
     async def _autosave(self, table: Table, state: dict[str, Any] | None = None) -> None:
-        """Save the table as it is now; `state` is its game_to_dict(with_record=False) if made.
-        The text is made here, at once (a snapshot); a worker thread writes it."""
-        if not self.config.autosave:
-            return
-        game = table.game
-        assert game is not None
-        saver = self._savers[table.game_id]
-        text = saver.text(table, state)
+        """Save the table as it is now (before anyone hears of it); `state` is its
+        game_to_dict(with_record=False) if made already."""
         try:
-            await asyncio.get_running_loop().run_in_executor(self._saver, self._write, saver,
-                                                             text, game.is_over)
+            if await self.autosaves.save(table, state):
+                self.counters.saves += 1
         except OSError as exc:
             self.counters.errors += 1
             log.error("game %s: autosave failed: %s", table.game_id, exc)
