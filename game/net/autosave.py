@@ -201,6 +201,8 @@ class Autosaves:
         self.written = 0
         self._on_error = on_error
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="autosave")
+        # a thread of its own for the syncs, so no action's save ever queues behind them
+        self._sync_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave-sync")
         self._syncer: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -215,6 +217,7 @@ class Autosaves:
                 await self._syncer
             self._syncer = None
         self._pool.shutdown(wait=True)
+        self._sync_pool.shutdown(wait=True)
         self.sync_all()
 
     async def save(self, table: Table, state: dict[str, Any] | None = None) -> bool:
@@ -250,4 +253,4 @@ class Autosaves:
         while True:
             await asyncio.sleep(SYNC_SECONDS)
             if any(s.unsynced for s in self.savers.values()):
-                await loop.run_in_executor(self._pool, self.sync_all)
+                await loop.run_in_executor(self._sync_pool, self.sync_all)

@@ -13,7 +13,7 @@ import pytest
 from game.ai import make_general
 from game.engine import Game, GameConfig, PlayerSpec
 from game.engine.serialize import game_to_dict
-from game.net import protocol
+from game.net import autosave, protocol
 from game.net.autosave import TableSaver
 from game.net.client import ConnectionClosed, NetClient
 from game.net.config import ServerConfig
@@ -257,3 +257,29 @@ def test_the_server_times_each_players_action_and_says_so_when_it_stops(
         run(scenario(), timeout=60)
     assert any(re.search(r"handled \d+ player actions: median [\d.]+ ms, p99 [\d.]+ ms", r.message)
                for r in caplog.records)
+
+
+def test_saves_are_pushed_to_the_disk_on_a_timer_and_at_stop(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(autosave, "SYNC_SECONDS", 0.05)
+    config = ServerConfig(saves_dir=tmp_path, seats=("open", "open"), game_type="uk_short")
+    table = Table.new("1", list(config.seats), config.game_type)
+    for seat in table.seats:
+        table.take_seat(seat, f"P{seat.index}")
+    table.start(3)
+
+    async def scenario() -> None:
+        saves = autosave.Autosaves(config, {"1": "network-1"})
+        saves.start()
+        assert await saves.save(table)
+        saver = saves.savers["1"]
+        assert saver.path.exists()
+        for _ in range(100):
+            if not saver.unsynced:
+                break
+            await asyncio.sleep(0.02)
+        assert not saver.unsynced  # the timer pushed it to the disk
+        assert await saves.save(table) and saver.unsynced
+        await saves.stop()
+        assert not saver.unsynced  # and so did stopping
+    run(scenario(), timeout=10)
