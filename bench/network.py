@@ -4,9 +4,18 @@
 
 Starts `python main.py --serve` as its own process (autosaving every action, as always), then
 plays `--games` whole games at once, each with `--seats` computer-driven clients that speak the
-real protocol. A round trip is the time from sending an action to receiving its update.
+real protocol, in `--workers` client processes of their own. A round trip is the time from
+sending an action to receiving its update, as the client sees it: it includes the time the
+client's own process takes to get to the reply (hundreds of clients share it, each rebuilding
+its mirror game and running a general), so it is not the server's time alone. The server's own
+time (from an action's arrival to its updates queued) comes from the server's log, and the CPU
+time per action of each side shows which one sets the pace.
+
 Prints a line a person reads, or with --json one object:
 {"games", "actions_per_second", "p99_round_trip_ms", "errors"} (plus the run's details).
+With `--think-ms 0` (the default) every client plays flat out, so the run measures the most the
+machine can do and the round trip is mostly queueing (games / actions per second); a think time
+offers a fixed load instead.
 """
 
 from __future__ import annotations
@@ -15,6 +24,9 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
+import re
+import resource
 import shutil
 import socket
 import statistics
@@ -32,13 +44,16 @@ from game.net import bots  # noqa: E402
 from game.net.client import NetClient  # noqa: E402
 
 
+_HANDLED = re.compile(r"handled (\d+) player actions: median ([\d.]+) ms, p99 ([\d.]+) ms")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def _start_server(port: int, games: int, seats: int, saves: Path,
+def _start_server(port: int, games: int, seats: int, saves: Path, log: Any,
                   profile: Path | None = None) -> subprocess.Popen[bytes]:
     python = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
     proc = subprocess.Popen(
@@ -46,7 +61,7 @@ def _start_server(port: int, games: int, seats: int, saves: Path,
          "--port", str(port), "--games", str(games), "--seats", ",".join(["open"] * seats),
          "--type", "uk_full", "--saves-dir", str(saves), "--computer-delay", "0",
          "--rate", "10000", "--new-game"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         with socket.socket() as s:
@@ -85,15 +100,38 @@ async def _one_game(uri: str, game_id: str, seats: int, level: str,
             finished = finished or r.finished
     trips = [t for c in clients for t in c.round_trips[1:]]  # [0] is joining
     errors += sum(len(c.errors) for c in clients)
-    return {"finished": finished, "actions": actions, "errors": errors, "trips": trips}
+    return {"finished": finished, "actions": actions, "errors": errors, "trips": trips,
+            "resyncs": sum(getattr(c, "resyncs", 0) for c in clients)}
+
+
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _process_cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) a running process has used so far (Linux), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
-            out: Any) -> None:
+            out: Any, profile: Path | None = None) -> None:
     async def all_games() -> list[dict[str, Any]]:
         return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think)
                                             for g in game_ids)))
-    out.put(asyncio.run(all_games()))
+    if profile is None:
+        games = asyncio.run(all_games())
+    else:
+        import cProfile  # noqa: PLC0415
+
+        profiler = cProfile.Profile()
+        games = profiler.runcall(asyncio.run, all_games())
+        profiler.dump_stats(str(profile))
+    out.put({"games": games, "cpu": _cpu_seconds()})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,11 +147,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the server autosaves (default a new temporary folder)")
     parser.add_argument("--profile", type=Path, default=None,
                         help="run the server under cProfile and write its stats to this file")
+    parser.add_argument("--profile-clients", type=Path, default=None,
+                        help="run each client process under cProfile: stats to FILE.<worker>")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     saves = args.saves_dir or Path(tempfile.mkdtemp(prefix="conquest-bench-"))
     port = _free_port()
-    server = _start_server(port, args.games, args.seats, saves, args.profile)
+    server_log = tempfile.TemporaryFile()  # noqa: SIM115 - read and closed once the server stops
+    server = _start_server(port, args.games, args.seats, saves, server_log, args.profile)
     uri = f"ws://127.0.0.1:{port}"
     ids = [str(n) for n in range(1, args.games + 1)]
     workers = max(1, min(args.workers, args.games))
@@ -122,13 +163,16 @@ def main(argv: list[str] | None = None) -> int:
         out: Any = multiprocessing.get_context("spawn").Queue()
         procs = [multiprocessing.get_context("spawn").Process(
             target=_worker, args=(uri, ids[w::workers], args.seats, args.level,
-                                  args.think_ms / 1000.0, out)) for w in range(workers)]
+                                  args.think_ms / 1000.0, out,
+                                  args.profile_clients and Path(f"{args.profile_clients}.{w}")))
+            for w in range(workers)]
         for p in procs:
             p.start()
-        games = [g for _ in procs for g in out.get()]
+        reports = [out.get() for _ in procs]
         for p in procs:
             p.join()
         elapsed = time.perf_counter() - started
+        server_cpu = _process_cpu_seconds(server.pid)
     finally:
         server.terminate()  # SIGTERM: the server stops cleanly (and a profile is written)
         try:
@@ -138,6 +182,11 @@ def main(argv: list[str] | None = None) -> int:
             server.wait()
         if args.saves_dir is None:
             shutil.rmtree(saves, ignore_errors=True)
+    server_log.seek(0)
+    handling = _HANDLED.search(server_log.read().decode("utf-8", "replace"))
+    server_log.close()
+    games = [g for r in reports for g in r["games"]]
+    client_cpu = sum(r["cpu"] for r in reports)
     trips = sorted(t for g in games for t in g["trips"])
     actions = sum(g["actions"] for g in games)
     p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000 if trips else 0.0
@@ -151,6 +200,18 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(elapsed, 2),
         "clients": args.games * args.seats,
         "think_ms": args.think_ms,
+        "workers": workers,
+        "resyncs": sum(g["resyncs"] for g in games),
+        # CPU time per action: the server's own (start-up included) and all the clients' (each
+        # rebuilds its mirror game and runs a general), to see which side sets the pace
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / actions, 3)
+        if server_cpu is not None and actions else None,
+        "client_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else None,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        # the server's own handling time of an action (arrival to updates queued, its log's
+        # last line): the round trip minus the network and the clients' own work
+        "server_median_ms": float(handling.group(2)) if handling else None,
+        "server_p99_ms": float(handling.group(3)) if handling else None,
     }
     if args.json:
         print(json.dumps(result))

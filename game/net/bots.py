@@ -48,7 +48,8 @@ async def play(client: NetClient, level: str = "easy", *, max_actions: int | Non
                 await asyncio.sleep(think)  # a player's moment of thought (benchmarks)
             pending = await client.send_action(action)
             result.actions += 1
-        msg = await asyncio.wait_for(client.receive(), timeout)
+        async with asyncio.timeout(timeout):  # (no task per message, unlike wait_for)
+            msg = await client.receive()
         kind = msg["type"]
         if kind == "state" or (kind == "update" and msg.get("id") == pending):
             pending = None

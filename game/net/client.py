@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from game.engine import Action, Game
 from game.net import protocol
 from game.net.protocol import ProtocolError
+from game.net.updates import apply_changes
 from game.net.views import mirror_dict
 
 log = logging.getLogger("conquest.net.client")
@@ -62,7 +63,9 @@ class NetClient:
     sent_at: dict[int, float] = field(default_factory=dict)
     round_trips: list[float] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
+    resyncs: int = 0  # whole views asked for because an update did not fit
     _next_id: int = 0
+    _asked_state: int | None = None  # the request id of a whole view asked for
 
     @property
     def seat(self) -> int | None:
@@ -116,7 +119,12 @@ class NetClient:
         return await self.send("story", **fields)
 
     async def receive(self) -> dict[str, Any]:
-        """The next well-formed message (bad ones are logged and skipped); keeps the view."""
+        """The next well-formed message (bad ones are logged and skipped); keeps the view.
+
+        An update that does not fit the view held (a missed `seq`, an unknown key) is skipped
+        and the whole view asked for once; every update returned carries the whole `view`
+        after it, as a state does, so the screens need not know about changes.
+        """
         if self.conn is None:
             raise ConnectionError("not connected")
         while True:
@@ -126,22 +134,52 @@ class NetClient:
             except ProtocolError as exc:
                 log.warning("skipped a bad message from the server: %s", exc)
                 continue
-            self._note(msg)
-            return msg
+            if self._note(msg):
+                return msg
+            if self._asked_state is None:
+                self.resyncs += 1
+                self._asked_state = await self.send("state")
 
-    def _note(self, msg: dict[str, Any]) -> None:
+    def _note(self, msg: dict[str, Any]) -> bool:
+        """Keep what the message says; False for an update that does not fit the view held."""
         kind = msg["type"]
         request = msg.get("id")
         if request is not None and request in self.sent_at:
             self.round_trips.append(time.perf_counter() - self.sent_at.pop(request))
-        if kind in ("state", "update"):
-            if msg["seq"] >= self.seq or kind == "state":
-                self.seq, self.view = msg["seq"], msg["view"]
-                self.to_move, self.over = msg["to_move"], msg["over"]
+        if kind == "state":
+            self._asked_state = None
+            self.seq, self.view = msg["seq"], msg["view"]
+            self.to_move, self.over = msg["to_move"], msg["over"]
+        elif kind == "update":
+            return self._note_update(msg)
         elif kind == "lobby":
             self.lobby = msg
         elif kind == "error":
             self.errors.append(msg)
+            if request is not None and request == self._asked_state:
+                self._asked_state = None  # refused (too fast?): the next gap asks again
+        return True
+
+    def _note_update(self, msg: dict[str, Any]) -> bool:
+        seq, changes = msg["seq"], msg.get("changes")
+        if seq < self.seq:  # older than the view held (a state overtook it): nothing to do
+            msg["view"] = self.view
+            return True
+        if "view" in msg:  # a whole view (the game is over)
+            view = msg["view"]
+        elif changes is None or self.view is None or seq > self.seq + 1:
+            log.info("update %d does not follow %d: asking for the whole view", seq, self.seq)
+            return False
+        else:  # the next update, or the same one again (changes are absolute: no harm)
+            try:
+                view = apply_changes(self.view, changes)
+            except ValueError as exc:
+                log.warning("skipped an update that does not fit: %s", exc)
+                return False
+        msg["view"] = view
+        self.seq, self.view = seq, view
+        self.to_move, self.over = msg["to_move"], msg["over"]
+        return True
 
     def mirror(self) -> Game:
         """The game as this seat sees it, rebuilt (and checked) from the last view."""

@@ -5,7 +5,8 @@ their own seat, and receive each action's events and a view of the game their se
 Computer seats, and (if the host chose) humans away too long, are played here by the generals.
 Every refusal names its reason to the sender and is logged; nothing a client sends can stop the
 server. This module routes messages and runs the turns; the input checks (checks.py), the
-setup (config.py) and the table's save on disk (autosave.py) each live in their own module.
+setup (config.py), the connections (connections.py), what each seat is sent after an action
+(updates.py) and the tables' saves on disk (autosave.py) each live in their own module.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ import contextlib
 import hmac
 import logging
 import time
+from collections import deque
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.engine import Game, IllegalActionError
@@ -29,8 +30,9 @@ from game.engine.serialize import game_to_dict
 from game.net import autosave, protocol
 from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
+from game.net.connections import Client
 from game.net.protocol import ProtocolError
-from game.net.story import TableStories
+from game.net.story import TableStories, public_action
 from game.net.table import (
     COMPUTER_LEVELS,
     STAND_IN_LEVEL,
@@ -38,38 +40,13 @@ from game.net.table import (
     Table,
     token_hash,
 )
-from game.net.views import seat_events, seat_view, seat_view_texts, seats_events
+from game.net.updates import UpdateWriter
+from game.net.views import seat_events, seats_events
 
 log = logging.getLogger("conquest.net")
 
 DEFAULT_GAME = "1"
 MAX_STRIKES = 200  # refused messages before a connection is closed
-
-
-@dataclass(eq=False)
-class Client:
-    """One connection and the seat it holds (if any)."""
-
-    conn: ServerConnection
-    limit: RateLimit
-    table: Table | None = None
-    seat: Seat | None = None
-    strikes: int = 0
-
-    @property
-    def peer(self) -> str:
-        try:
-            host, port = self.conn.remote_address[:2]
-            return f"{host}:{port}"
-        except (TypeError, ValueError, IndexError):
-            return "?"
-
-    def send(self, kind: str, **fields: Any) -> None:
-        """Queue a message without waiting: a slow client never holds up a table."""
-        self.send_text(protocol.encode(kind, **fields))
-
-    def send_text(self, text: str) -> None:
-        broadcast([self.conn], text)
 
 
 @dataclass
@@ -81,6 +58,18 @@ class Counters:
     refused: dict[str, int] = field(default_factory=dict)
     saves: int = 0
     errors: int = 0
+    # seconds from a player's action arriving to its update queued for every seat (the latest)
+    handling: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))
+
+    def handling_summary(self) -> str:
+        """How long actions took to handle, in words for the log (the load bench reads it)."""
+        times = sorted(self.handling)
+        if not times:
+            return "handled no player actions"
+        median = times[len(times) // 2] * 1000
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+        return (f"handled {len(times)} player actions: median {median:.2f} ms, "
+                f"p99 {p99:.2f} ms (from arrival to the updates queued)")
 
 
 class GameServer:
@@ -96,11 +85,14 @@ class GameServer:
         self._wake: dict[str, asyncio.Event] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._stories = TableStories()
-        # Saves wait on the disk (fsync), not the CPU: a few threads let tables save side by side.
-        self._saver = ThreadPoolExecutor(max_workers=4, thread_name_prefix="autosave")
+        self._updates: dict[str, UpdateWriter] = {}
         for number in range(1, config.games + 1):
             game_id = str(number)
             self.tables[game_id] = self._open_table(game_id)
+            self._updates[game_id] = UpdateWriter()
+        self.autosaves = autosave.Autosaves(
+            config, {game_id: self.save_name(game_id) for game_id in self.tables},
+            on_error=self._count_error)
 
     # -- tables ---------------------------------------------------------------------------
     def save_name(self, game_id: str) -> str:
@@ -109,10 +101,8 @@ class GameServer:
     def _open_table(self, game_id: str) -> Table:
         return autosave.open_table(game_id, self.save_name(game_id), self.config)
 
-    def _save(self, table: Table) -> None:
-        """Runs in the autosave thread while the table's lock is held (nothing changes it)."""
-        autosave.save_table(table, self.save_name(table.game_id), self.config)
-        self.counters.saves += 1
+    def _count_error(self) -> None:
+        self.counters.errors += 1
 
     # -- running --------------------------------------------------------------------------
     async def start(self) -> int:
@@ -128,6 +118,7 @@ class GameServer:
             if table.game is not None:
                 self._schedule_grace(table)
                 self._wake[game_id].set()
+        self.autosaves.start()
         port = next(iter(self._server.sockets)).getsockname()[1]
         log.info("serving %d game(s) on %s:%d%s", len(self.tables), self.config.host, port,
                  " with a password" if self.config.password else "")
@@ -143,7 +134,8 @@ class GameServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        self._saver.shutdown(wait=True)
+        await self.autosaves.stop()
+        log.info("%s", self.counters.handling_summary())
 
     async def serve_forever(self) -> None:
         await self.start()
@@ -188,6 +180,7 @@ class GameServer:
         client.send("error", code=code, reason=reason, **extra)
 
     async def _receive(self, client: Client, raw: str | bytes) -> None:
+        arrived = time.perf_counter()
         try:
             msg = protocol.decode_client(raw)
         except ProtocolError as exc:
@@ -207,6 +200,7 @@ class GameServer:
                 await self._hello(client, msg)
             elif kind == "action":
                 await self._action(client, msg)
+                self.counters.handling.append(time.perf_counter() - arrived)
             elif kind == "state":
                 self._state_request(client, msg)
             elif kind == "story":
@@ -336,9 +330,9 @@ class GameServer:
         extra: dict[str, Any] = {"id": request_id} if request_id is not None else {}
         if opening:
             extra["events"] = seat_events(table.opening, seat.index)
+        view = self._updates[table.game_id].whole_view(_state_of(table.game), seat.index)
         client.send("state", seq=table.seq, seat=seat.index, to_move=table.game.to_move,
-                    over=table.game.is_over, view=seat_view(_state_of(table.game), seat.index),
-                    **extra)
+                    over=table.game.is_over, view=view, **extra)
 
     def _check_token(self, client: Client, table: Table, msg: dict[str, Any]) -> Seat:
         seat = client.seat
@@ -394,35 +388,39 @@ class GameServer:
     def _restore(self, table: Table) -> None:
         """After an unplanned engine failure, go back to the last save (the last good state)."""
         autosave.restore_table(table, self.save_name(table.game_id), self.config)
+        self._updates[table.game_id].forget()
 
-    async def _autosave(self, table: Table) -> None:
-        if not self.config.autosave:
-            return
+    async def _autosave(self, table: Table, state: dict[str, Any] | None = None) -> None:
+        """Save the table as it is now (before anyone hears of it); `state` is its
+        game_to_dict(with_record=False) if made already."""
         try:
-            await asyncio.get_running_loop().run_in_executor(self._saver, self._save, table)
+            if await self.autosaves.save(table, state):
+                self.counters.saves += 1
         except OSError as exc:
             self.counters.errors += 1
             log.error("game %s: autosave failed: %s", table.game_id, exc)
 
     async def _commit(self, table: Table, actor: int, action: act.Action, events: list[Any],
                       request_id: Any, sender: Client | None, *, computer: bool) -> None:
-        """Save, then tell every seat what it may see of what happened."""
+        """Save, then tell every seat what it may see of what happened (only what changed)."""
         table.seq += 1
-        await self._autosave(table)
-        assert table.game is not None
         game = table.game
+        assert game is not None
+        state = game_to_dict(game, with_record=False)  # one copy for the save and the views
+        await self._autosave(table, state)
         listening = [s for s in table.seats if s.client is not None]
-        views = seat_view_texts(_state_of(game), [s.index for s in listening],
-                                history=game.is_over)
-        action_data = action.to_dict()
-        shown = seats_events(events, [s.index for s in listening])
+        seats = [s.index for s in listening]
+        answered = next((s.index for s in listening if s.client is sender), None)
+        head = {"seq": table.seq, "actor": actor, "action": public_action(action, actor, -1),
+                "computer": computer, "to_move": game.to_move, "over": game.is_over}
+        # a secret choice (a headquarters) is told whole to its maker alone
+        own = {actor: {**head, "action": action.to_dict()}} \
+            if head["action"] != action.to_dict() and actor in seats else None
+        texts = self._updates[table.game_id].texts(
+            _state_of(game) if game.is_over else state, seats, head, seats_events(events, seats),
+            None if answered is None else (answered, request_id), own)
         for seat in listening:
-            extra = {"id": request_id} if seat.client is sender and request_id is not None else {}
-            seat.client.send_text(protocol.encode(
-                "update", seq=table.seq, actor=actor, action=action_data,
-                events=shown[seat.index], computer=computer,
-                to_move=game.to_move, over=game.is_over, raw={"view": views[seat.index]},
-                **extra))
+            seat.client.send_text(texts[seat.index])
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
 

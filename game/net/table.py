@@ -47,7 +47,7 @@ class Seat:
     kind: str
     name: str | None = None
     token_hash: str | None = None
-    client: Any = None  # the connection holding the seat now (server.Client), if any
+    client: Any = None  # the connection holding the seat now (connections.Client), if any
     dropped_at: float | None = None  # when its human went away (monotonic seconds)
 
     @property

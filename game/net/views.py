@@ -14,7 +14,6 @@ a mirror built without it simply records from then on.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import fields
 from typing import Any
@@ -78,33 +77,28 @@ def mirror_dict(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "rng": placeholder_rng()}
 
 
-def seat_view_texts(full: dict[str, Any], seats: list[int], *,
-                    history: bool = True) -> dict[int, str]:
-    """`seat_view` of each seat as JSON text, the parts all seats share encoded only once."""
-    hidden = {"players", "deck", "seed", "rng"} | (set() if _is_over(full)
-                                                   else set(SECRET_UNTIL_OVER))
-    shared = {k: v for k, v in full.items() if k not in hidden}
-    if not history:
-        shared["stats"] = {**full["stats"], "history": []}
-    common = json.dumps(shared, separators=(",", ":"))[:-1]
-    texts = {}
-    for seat in seats:
-        view = seat_view(full, seat)
-        own = json.dumps({"players": view["players"], "deck": view["deck"], "seed": 0,
-                          "rng": None}, separators=(",", ":"))[1:]
-        texts[seat] = f"{common},{own}"
-    return texts
-
-
 def seat_events(events: list[ev.Event], seat: int) -> list[dict[str, Any]]:
     """The events of one action as `seat` may see them (others' drawn cards and missions hidden)."""
     return seats_events(events, [seat])[seat]
 
 
+_EVENT_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls)) for cls in _EVENT_TYPES.values()}
+
+
+def event_data(event: ev.Event) -> dict[str, Any]:
+    """`event.to_dict()` made quickly: an event's fields are ints, strings and tuples of them
+    (immutable, encoded as JSON lists), so the deep copy `dataclasses.asdict` makes is not needed."""
+    names = _EVENT_FIELDS.get(type(event))
+    if names is None:
+        return event.to_dict()
+    return {"event": type(event).__name__, **{n: getattr(event, n) for n in names}}
+
+
 def seats_events(events: list[ev.Event], seats: list[int]) -> dict[int, list[dict[str, Any]]]:
     """`seat_events` for several seats, each event turned into data only once (the server
     sends one action's events to every seat; only a drawn card or a new mission differs)."""
-    data = [e.to_dict() for e in events]
+    data = [event_data(e) for e in events]
     out: dict[int, list[dict[str, Any]]] = {}
     for seat in seats:
         mine = data

@@ -17,8 +17,21 @@ from game.net.views import (
     seat_events,
     seats_events,
     seat_view,
-    seat_view_texts,
 )
+from game.net.updates import UpdateWriter
+
+HEAD = {"seq": 1, "actor": 0, "action": {"kind": "end_turn"}, "computer": False, "to_move": 0,
+        "over": False}
+
+
+def _update_texts(full: dict, seats: list[int]) -> dict[int, str]:
+    """The update each seat would be sent if it held nothing yet (every key of its view)."""
+    return UpdateWriter().texts(full, seats, HEAD, {s: [] for s in seats})
+
+
+def _sent_view(text: str) -> dict:
+    msg = protocol.decode_server(text)
+    return msg["view"] if "view" in msg else msg["changes"]
 
 
 def _game(game_type: str = "uk_short", players: int = 4) -> Game:
@@ -59,11 +72,12 @@ def test_headquarters_stay_secret_until_revealed() -> None:
     assert seat_view(full, 1)["players"][0]["headquarters"] == "alaska"
 
 
-def test_view_texts_are_the_views_encoded() -> None:
+def test_update_texts_carry_the_views_encoded() -> None:
     full = _game().to_dict()
-    texts = seat_view_texts(full, [0, 2], history=True)
-    for seat in (0, 2):
-        assert json.loads(texts[seat]) == seat_view(full, seat)
+    full.pop("record")
+    texts = _update_texts(full, [0, 2])
+    for seat in (0, 2):  # (during the game, without the statistics history)
+        assert _sent_view(texts[seat]) == seat_view(full, seat, history=False)
 
 
 def test_another_seats_drawn_card_and_new_mission_are_hidden() -> None:
@@ -125,9 +139,9 @@ def test_no_seat_is_sent_the_record_or_another_seats_secrets_while_the_game_goes
     assert any(a[0] == "choose_hq" for a in full["record"]["actions"])
     assert not game.is_over and not full["hq_revealed"]
     seats = list(range(len(game.players)))
-    texts = seat_view_texts(full, seats, history=False)
+    texts = _update_texts(full, seats)
     for seat in seats:
-        for view in (seat_view(full, seat), json.loads(texts[seat])):
+        for view in (seat_view(full, seat), _sent_view(texts[seat])):
             assert "record" not in view
             for other, p in enumerate(view["players"]):
                 if other != seat:
@@ -143,4 +157,4 @@ def test_the_record_is_sent_once_the_game_has_ended() -> None:
     full = _game().to_dict()
     full["phase"] = "game_over"
     assert "record" in seat_view(full, 0)
-    assert "record" in json.loads(seat_view_texts(full, [0])[0])
+    assert "record" in _sent_view(_update_texts(full, [0])[0])

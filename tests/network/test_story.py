@@ -19,7 +19,7 @@ from game.engine import actions as act
 from game.engine import events as ev
 from game.engine.chronicle import Chronicle
 from game.engine.record import Replayer
-from game.net import bots, story
+from game.net import bots, protocol, story
 from game.net.client import NetClient
 from game.net.story import apply_difference, view_difference
 from game.net.story_client import NetStory, ViewReplayer
@@ -299,7 +299,8 @@ def test_story_requests_are_rate_limited_like_every_message(saves: Path) -> None
                 server, uri), raw_socket(uri) as conn:
             await ask(conn, {"type": "hello", "name": "Ada"}, want="welcome")
             for _ in range(8):
-                await conn.send(json.dumps({"v": 1, "type": "story", "review": True}))
+                await conn.send(json.dumps({"v": protocol.PROTOCOL_VERSION, "type": "story",
+                                            "review": True}))
             codes = []
             while len(codes) < 8:
                 msg = json.loads(await asyncio.wait_for(conn.recv(), 5))
@@ -317,8 +318,8 @@ def test_a_seat_may_ask_for_only_a_few_story_pages_a_second(saves: Path) -> None
             await ask(conn, {"type": "hello", "name": "Ada"}, want="welcome")
             count = story.STORY_BURST + 10
             for _ in range(count):
-                await conn.send(json.dumps({"v": 1, "type": "story", "review": True,
-                                            "review_from": 0, "review_end": 0}))
+                await conn.send(json.dumps({"v": protocol.PROTOCOL_VERSION, "type": "story",
+                                            "review": True, "review_from": 0, "review_end": 0}))
             answers = []
             while len(answers) < count:
                 msg = json.loads(await asyncio.wait_for(conn.recv(), 5))
@@ -373,3 +374,32 @@ def test_a_client_asks_only_when_the_game_moved_on_and_never_twice_at_once() -> 
     assert told.due(seq=6, now=100.0 + ASK_EVERY)
     told.request(300.0)
     assert told.due(seq=6, now=300.0 + ANSWER_WAIT)  # an answer that never came: ask again
+
+
+def test_another_seats_headquarters_choice_never_arrives_in_the_live_updates(saves: Path) -> None:
+    """Each update names the action done; a headquarters choice names its territory only to the
+    seat that chose it (the others learn that a choice was made)."""
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "easy", "easy"),
+                                  game_type="us_short", seed=SEED) as (server, uri):
+            [client] = await join(uri, ["Ada"])
+            seen: list[dict[str, Any]] = []
+            keep = client._note
+
+            def note(msg: dict[str, Any]) -> bool:
+                if msg["type"] == "update":
+                    seen.append(msg)
+                return keep(msg)
+
+            client._note = note  # type: ignore[method-assign]
+            await bots.play(client, "easy", max_actions=60)
+            choices = [m for m in seen if m["action"].get("kind") == "choose_hq"]
+            assert {m["actor"] for m in choices} == {0, 1, 2}
+            for msg in choices:
+                if msg["actor"] == client.seat:
+                    assert msg["action"]["territory"]  # our own choice, told whole
+                else:
+                    assert msg["action"]["territory"] == ""
+            await close_all([client])
+
+    run(scenario())

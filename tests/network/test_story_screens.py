@@ -14,7 +14,7 @@ from typing import Any
 from game.engine import ArmyChoice
 from game.engine import actions as act
 from tests.network.support import free_port
-from tests.network.test_screens import DT, _host, _shot, _step_until, app  # noqa: F401
+from tests.network.test_screens import DT, _host, _shot, _step_until
 
 SHOT_DIR = Path(__file__).parent
 

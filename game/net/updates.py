@@ -1,0 +1,139 @@
+"""What each seat is sent after an action: only what changed in its view, encoded once. No pygame.
+
+Sending every seat its whole view after every action made the server's work (and the clients')
+grow with the size of the game rather than the size of the move. An `update` now carries
+`changes`: the top-level keys of the seat's view (the shape of `seat_view`, game/net/views.py)
+whose values differ from what the seat already holds, each with its whole new value. A client
+sets those keys in its copy; since each value is absolute, hearing the same update twice does no
+harm. Each update has a sequence number one above the last; a client that finds a gap asks for
+its whole view again (a `state` message), which is also what it gets on joining and rejoining.
+
+The secrets rule is the views' rule, unchanged: the keys shared by every seat (board, armies,
+phase...) come from the state with the private keys (players, deck, seed, RNG) and the record
+taken out; the private keys come from `seat_view` of that seat and are sent to it alone. When the
+game ends the update carries the whole view again (the record and the statistics history are
+shown only then).
+
+`UpdateWriter` keeps, per table, the shared part every seat holds and each seat's private part,
+so the server compares and encodes each part once per action, not once per seat.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game.net import protocol
+from game.net.views import SECRET_UNTIL_OVER, seat_view
+
+_COMPACT = (",", ":")
+PRIVATE_KEYS = ("players", "deck", "seed", "rng")  # taken from seat_view, seat by seat
+# What a view's private keys are made from: if none of these changed, no seat's private part did.
+SECRET_SOURCES = ("players", "deck", "discard", "removed", "hq_revealed")
+
+
+def shared_part(full: dict[str, Any]) -> dict[str, Any]:
+    """The keys of a seat view every seat sees alike, during the game (no statistics history:
+    it is drawn only at the game's end, when the whole view is sent)."""
+    hidden = set(PRIVATE_KEYS) | set(SECRET_UNTIL_OVER)
+    shared = {k: v for k, v in full.items() if k not in hidden}
+    if "stats" in shared:
+        shared["stats"] = {**shared["stats"], "history": []}
+    return shared
+
+
+def private_part(full: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The keys of `seat`'s view that differ from seat to seat (its own secrets, placeholders
+    for the others')."""
+    view = seat_view(full, seat, history=False)
+    return {k: view[k] for k in PRIVATE_KEYS}
+
+
+def _diff(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
+    if old is None:
+        return dict(new)
+    return {k: v for k, v in new.items() if k not in old or old[k] != v}
+
+
+def _inner(data: dict[str, Any]) -> str:
+    """A JSON object's members without the braces ('' for an empty object)."""
+    return json.dumps(data, separators=_COMPACT)[1:-1]
+
+
+class UpdateWriter:
+    """One table's record of what its seats hold, and the update texts that bring them up to date."""
+
+    def __init__(self) -> None:
+        self.shared: dict[str, Any] | None = None
+        self.private: dict[int, dict[str, Any]] = {}
+        self._sources: tuple[Any, ...] | None = None
+
+    def whole_view(self, full: dict[str, Any], seat: int) -> dict[str, Any]:
+        """`seat`'s whole view (for a state message); from now on it holds that."""
+        view = seat_view(full, seat)
+        self.private[seat] = {k: view[k] for k in PRIVATE_KEYS}
+        return view  # (the shared part is left: the other seats may hold an older one)
+
+    def forget(self) -> None:
+        """Nobody can be assumed to hold anything (a new or restored game): whole views next."""
+        self.shared, self._sources = None, None
+        self.private.clear()
+
+    def texts(self, full: dict[str, Any], seats: list[int], head: dict[str, Any],
+              events: dict[int, list[dict[str, Any]]], request: tuple[int, Any] | None = None,
+              own_heads: dict[int, dict[str, Any]] | None = None) -> dict[int, str]:
+        """The update message for each of `seats` after an action.
+
+        `head` holds the fields every seat gets alike (seq, actor, action...), `events` each
+        seat's events, `request` (seat, id) the id answered to the seat that sent the action,
+        `own_heads` a different head for some seats (the actor of a secret choice, told what
+        the others are not). Each part is encoded once however many seats share it.
+        """
+        over = full.get("phase") == "game_over"
+        prefix = protocol.encode("update", **head)[:-1]
+        prefixes = {seat: protocol.encode("update", **own)[:-1]
+                    for seat, own in (own_heads or {}).items()}
+        event_texts: dict[int, str] = {}
+        texts: dict[int, str] = {}
+        if over:
+            self.forget()
+            bodies = {seat: '"view":' + json.dumps(seat_view(full, seat), separators=_COMPACT)
+                      for seat in seats}
+        else:
+            shared = shared_part(full)
+            common = _inner(_diff(shared, self.shared))
+            self.shared = shared
+            sources = tuple(full.get(k) for k in SECRET_SOURCES)
+            secrets_moved = sources != self._sources
+            self._sources = sources
+            bodies = {}
+            for seat in seats:
+                mine = ""
+                if secrets_moved or seat not in self.private:
+                    private = private_part(full, seat)
+                    mine = _inner(_diff(private, self.private.get(seat)))
+                    self.private[seat] = private
+                inner = f"{common},{mine}" if common and mine else common or mine
+                bodies[seat] = f'"changes":{{{inner}}}'
+        for seat in seats:
+            seat_events = events[seat]
+            key = id(seat_events)
+            if key not in event_texts:
+                event_texts[key] = json.dumps(seat_events, separators=_COMPACT)
+            answer = ""
+            if request is not None and request[0] == seat and request[1] is not None:
+                answer = f',"id":{json.dumps(request[1])}'
+            start = prefixes.get(seat, prefix)
+            texts[seat] = f'{start},{bodies[seat]},"events":{event_texts[key]}{answer}}}'
+        return texts
+
+
+def apply_changes(view: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """A held view brought up to date by an update's changes (a new dict; `view` is kept).
+
+    Raises ValueError for a key no view has: the update does not fit, ask for the whole view.
+    """
+    unknown = [k for k in changes if k not in view]
+    if unknown:
+        raise ValueError(f"an update changes {str(unknown[0])[:32]!r}, which the view lacks")
+    return {**view, **changes}
