@@ -80,7 +80,8 @@ async def raw_socket(uri: str) -> AsyncIterator[ClientConnection]:
 
 async def ask(conn: ClientConnection, payload: Any, *, want: str | None = "error",
               timeout: float = 5.0) -> dict[str, Any]:
-    """Send raw text (or a dict as a message of the current version) and return the next message of type `want`."""
+    """Send raw text (or a dict, as a message of the current version); return the next
+    message of type `want`."""
     if isinstance(payload, dict):
         payload = json.dumps({"v": protocol.PROTOCOL_VERSION, **payload})
     await conn.send(payload)
