@@ -10,7 +10,7 @@ from game.engine import ArmyChoice, Game, GameConfig, PlayerSpec
 from game.engine import actions as act
 from game.engine.config import COLOURS
 from tests.network.support import free_port
-from tests.network.test_screens import DT, _host, _step_until
+from tests.network.test_screens import DT, _host, _shot, _step_until
 
 
 def _pop_dialogs(app: Any, scene: Any) -> None:
@@ -90,6 +90,8 @@ def test_a_dropped_connection_is_shown_over_the_prompt_until_it_is_back(app: Any
     scene = app.scenes.top
     scene.receive(Note("lost"))
     assert scene.messages.alerting == "Connection lost: trying to reconnect..."
+    app.step(DT)
+    _shot(app, "network_connection_lost")
     scene.receive(Note("back"))
     assert scene.messages.alerting == "Reconnected to the server."
     scene.receive(Note("gone", data={"reason": "no answer"}))
