@@ -256,17 +256,23 @@ class PadDriver(DeviceDriver):
         self.step()
 
     def move_pointer(self, target: tuple[int, int]) -> None:
-        for _ in range(900):
-            x, y = self.app.input.pointer
-            dx, dy = target[0] - x, target[1] - y
-            if (dx, dy) == (0, 0):
-                break
-            self.axis(0, _deflection(dx))
-            self.axis(1, _deflection(dy))
+        # Aim, let go, and look again, as a player does. Once, in a whole-suite run on a busy
+        # machine, the pointer ended a pixel off after the stick was let go (the cause is not
+        # pinned down; alone the test never showed it): a player would simply aim again.
+        for _attempt in range(3):
+            for _ in range(900):
+                x, y = self.app.input.pointer
+                dx, dy = target[0] - x, target[1] - y
+                if (dx, dy) == (0, 0):
+                    break
+                self.axis(0, _deflection(dx))
+                self.axis(1, _deflection(dy))
+                self.step()
+            self.axis(0, 0.0)
+            self.axis(1, 0.0)
             self.step()
-        self.axis(0, 0.0)
-        self.axis(1, 0.0)
-        self.step()
+            if self.app.input.pointer == target:
+                return
         assert self.app.input.pointer == target, (self.app.input.pointer, target)
 
     def press(self) -> None:
