@@ -126,6 +126,15 @@ def _host_and_play(app: Any, until_turn: int | None) -> None:
     assert table is not None and server.counters.computer_actions > 0
     if until_turn is None:
         assert scene.game.is_over and table.is_over
+        for _ in range(240):  # the game-over screen, with the luck the server tells
+            app.step(DT)
+        _shot(app, "network_victory")
+        for key in (pygame.K_RETURN,):  # OK: on to the game-over screen
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="\r"))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+        for _ in range(120):
+            app.step(DT)
+        _shot(app, "network_game_over")
     else:
         assert scene.game.turn >= until_turn
     if not scene.game.is_over:  # wait for our move: then the server waits for us too
@@ -173,3 +182,4 @@ def test_an_unreachable_server_is_told_plainly(app: Any) -> None:
     _step_until(app, lambda: type(app.scenes.top).__name__ == "MessageDialogScene",
                 shot="unreachable")
     assert "Cannot reach" in _dialog_text(app.scenes.top)
+
