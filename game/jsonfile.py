@@ -134,19 +134,24 @@ def read_json(path: Path, max_bytes: int, what: str = "file") -> Any:
 
 def write_json_atomically(path: Path, data: Any, *, indent: int | None = None,
                           sync: bool = True) -> None:
-    """JSON to `path` through a temporary file in the same folder, then os.replace: a reader,
-    or a kill at any moment, sees the old file or the new one, never half of one. Temporary
-    files are named `.<stem>.*.tmp` so `remove_stale_temporaries` can find them."""
+    """JSON to `path` through `write_text_atomically`."""
     text = json.dumps(data, indent=indent, separators=None if indent else (",", ":"),
                       allow_nan=False)
+    write_text_atomically(path, text + "\n" if indent else text, sync=sync)
+
+
+def write_text_atomically(path: Path, text: str, *, sync: bool = True) -> None:
+    """`text` to `path` through a temporary file in the same folder, then os.replace: a reader,
+    or a kill at any moment, sees the old file or the new one, never half of one. Temporary
+    files are named `.<stem>.*.tmp` so `remove_stale_temporaries` can find them. `sync=False`
+    skips the fsync: the rename still survives a killed process (the page cache outlives it),
+    only not a power cut; the network server, which saves after every action, syncs on a timer."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=TEMP_SUFFIX,
                                          dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
-            if indent:
-                out.write("\n")
             out.flush()
             if sync:
                 os.fsync(out.fileno())

@@ -24,13 +24,13 @@ import contextlib
 import json
 import logging
 import os
-import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.jsonfile import write_text_atomically
 from game.net.table import Table
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class TableSaver:
 
     def write(self, text: str) -> None:
         """Put a save's text in place, atomically (any thread)."""
-        write_text_atomically(self.path, text)
+        write_text_atomically(self.path, text, sync=False)
         self.unsynced = True
 
     def text(self, table: Table, state: dict[str, Any] | None = None) -> str:
@@ -154,25 +154,6 @@ class TableSaver:
                 os.fsync(folder)
             finally:
                 os.close(folder)
-
-
-def write_text_atomically(path: Path, text: str) -> None:
-    """`text` to `path` through a temporary file in the same folder, then os.replace (no fsync:
-    see the module's docstring). Temporary files are named like game/jsonfile.py's, `.<stem>.*.tmp`,
-    so its start-up cleaning finds any a kill left behind."""
-    from game.jsonfile import TEMP_SUFFIX  # noqa: PLC0415
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=TEMP_SUFFIX,
-                                         dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def restore_table(table: Table, name: str, config: ServerConfig) -> None:
