@@ -411,11 +411,12 @@ class GameServer:
         listening = [s for s in table.seats if s.client is not None]
         seats = [s.index for s in listening]
         answered = next((s.index for s in listening if s.client is sender), None)
-        head = {"seq": table.seq, "actor": actor, "action": public_action(action, actor, -1),
+        whole = action.to_dict()
+        told = public_action(action, actor, -1)  # as any other seat may hear of it
+        head = {"seq": table.seq, "actor": actor, "action": told,
                 "computer": computer, "to_move": game.to_move, "over": game.is_over}
         # a secret choice (a headquarters) is told whole to its maker alone
-        own = {actor: {**head, "action": action.to_dict()}} \
-            if head["action"] != action.to_dict() and actor in seats else None
+        own = {actor: {**head, "action": whole}} if told != whole and actor in seats else None
         texts = self._updates[table.game_id].texts(
             _state_of(game) if game.is_over else state, seats, head, seats_events(events, seats),
             None if answered is None else (answered, request_id), own)
