@@ -68,6 +68,21 @@ def test_a_hosted_game_plays_to_the_end(app: Any) -> None:
     _host_and_play(app, until_turn=None)
 
 
+def our_move(game: Any, attacked: dict[int, int], attacks_per_turn: int) -> Any:
+    """The local seat's next move in these tests: a few sure attacks a turn (dice, conquests,
+    occupation prompts), otherwise the first choice that is not an attack or an undo."""
+    choices = game.legal_actions()
+    attacks = [c for c in choices if isinstance(c, act.Attack) and c.mode == "do_or_die"
+               and game.armies[c.source] > game.armies[c.target] + 2]
+    attacked.setdefault(game.turn, 0)
+    if attacks and attacked[game.turn] < attacks_per_turn:
+        attacked[game.turn] += 1
+        choice = attacks[0]
+    else:
+        choice = next(c for c in choices if not isinstance(c, (act.UndoPlacements, act.Attack)))
+    return choice.make(choice.hi) if isinstance(choice, ArmyChoice) else choice
+
+
 def _host_and_play(app: Any, until_turn: int | None) -> None:
     from game.scenes.network_connecting import ConnectingScene
     from game.scenes.network_lobby import LobbyScene
@@ -99,18 +114,7 @@ def _host_and_play(app: Any, until_turn: int | None) -> None:
                 break
         if (app.scenes.top is scene and game.to_move == seat and not scene._pending
                 and not scene.is_showing_battle and not scene._updates):
-            choices = game.legal_actions()
-            attacks = [c for c in choices if isinstance(c, act.Attack) and c.mode == "do_or_die"
-                       and game.armies[c.source] > game.armies[c.target] + 2]
-            attacked.setdefault(game.turn, 0)
-            if attacks and attacked[game.turn] < 3:
-                attacked[game.turn] += 1
-                choice = attacks[0]  # our own attacks: dice, conquests, occupation prompts
-            else:
-                choice = next(c for c in choices if not isinstance(c, (act.UndoPlacements,
-                                                                        act.Attack)))
-            action = choice.make(choice.hi) if isinstance(choice, ArmyChoice) else choice
-            assert scene.perform(action)
+            assert scene.perform(our_move(game, attacked, attacks_per_turn=3))
         before = scene.seq
         app.step(DT)
         if scene.seq != before and game.to_move != seat:

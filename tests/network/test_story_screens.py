@@ -11,10 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.engine import ArmyChoice
-from game.engine import actions as act
 from tests.network.support import free_port
-from tests.network.test_screens import DT, _host, _shot, _step_until
+from tests.network.test_screens import DT, _host, _shot, _step_until, our_move
 
 SHOT_DIR = Path(__file__).parent
 
@@ -39,18 +37,7 @@ def _play_until_turn(app: Any, turn: int) -> Any:  # noqa: F811
             app.scenes.apply_pending()
         if (app.scenes.top is scene and game.to_move == seat and not scene._pending
                 and not scene.is_showing_battle and not scene._updates):
-            choices = game.legal_actions()
-            attacks = [c for c in choices if isinstance(c, act.Attack) and c.mode == "do_or_die"
-                       and game.armies[c.source] > game.armies[c.target] + 2]
-            attacked.setdefault(game.turn, 0)
-            if attacks and attacked[game.turn] < 2:
-                attacked[game.turn] += 1
-                choice = attacks[0]
-            else:
-                choice = next(c for c in choices if not isinstance(c, (act.UndoPlacements,
-                                                                        act.Attack)))
-            assert scene.perform(choice.make(choice.hi) if isinstance(choice, ArmyChoice)
-                                 else choice)
+            assert scene.perform(our_move(game, attacked, attacks_per_turn=2))
         app.step(DT)
         time.sleep(0.001)
     assert scene.game.turn >= turn
