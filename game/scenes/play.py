@@ -52,6 +52,8 @@ from game.ui.pointers import PointerKind
 from game.ui.sidepanel import PanelInfo, SidePanel
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.app import App
 
 __all__ = ["DEMO_NAMES", "DEMO_TYPES", "PlayScene", "demo_game", "map_art", "place_clear_of",
@@ -202,10 +204,11 @@ class PlayScene(PlaySceneFace, Scene):
         self._pending_load = loaded
 
     # -- ports the parts use ---------------------------------------------------------------
-    def refuse(self, text: str) -> None:
-        """Say no so it is seen: a sound, and a highlighted line until the next action."""
+    def refuse(self, text: str, holds: Callable[[], bool] | None = None) -> None:
+        """Say no so it is seen: a sound, and a highlighted line until the next action
+        (or, with `holds`, until that is no longer true)."""
         self.app.play(Sfx.REFUSAL)
-        self.messages.alert(text)
+        self.messages.alert(text, holds=holds)
 
     def confirm(self, text: str) -> None:
         """A confirmation ("Game saved as ...") that stays readable for a few seconds."""

@@ -34,7 +34,6 @@ class Readouts:
     def hover(self) -> None:
         """What is under the pointer, and the status line that names it."""
         s = self.scene
-        self.end_stale_wait()
         pos = s.app.input.pointer
         tid = s.view.territory_at(pos) if not s.menubar.is_open else None
         s.hover = tid
@@ -50,21 +49,6 @@ class Readouts:
                                     "hold a button to hurry")
         else:
             s.messages.status = ""
-
-    def end_stale_wait(self) -> None:
-        """"Please wait: it is Bob's move" stays up until the next action, but it is true only
-        while Bob is to move: once the move has passed (to this player, or on to another)
-        it is taken down, so it never stands over the prompt of the next player's turn."""
-        s = self.scene
-        turns = s.turns
-        if turns.waiting is None:
-            return
-        mover, text = turns.waiting
-        if mover == s.game.to_move and not s.game.is_over and s.messages.alerting == text:
-            return
-        turns.waiting = None
-        if s.messages.alerting == text:
-            s.messages.clear_alert()
 
     def panel_status(self, pos: tuple[int, int]) -> str:
         """The status line when the pointer is over the side panel or the message area."""

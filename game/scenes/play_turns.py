@@ -32,7 +32,7 @@ class TurnPorts(Protocol):
     """What the controller may do besides reading the game (given by the scene)."""
 
     def perform(self, action: act.Action) -> bool: ...
-    def refuse(self, text: str) -> None: ...
+    def refuse(self, text: str, holds: Callable[[], bool] | None = None) -> None: ...
     def say(self, text: str, colour: tuple[int, int, int] = palette.WHITE) -> None: ...
     def announce(self, source: str, target: str) -> None: ...
     def clear_of(self, dialog: Any, tids: tuple[str, ...]) -> None: ...
@@ -60,9 +60,6 @@ class TurnController:
         self.source: str | None = None
         self.target: str | None = None
         self.last_attack: tuple[str, str, int] | None = None
-        # (whose move, the words) of the last "Please wait" refusal: it is true only while
-        # that player is to move, and the readouts take it down when the move passes
-        self.waiting: tuple[int, str] | None = None
 
     def reset(self) -> None:
         """A new turn: nothing selected, no attack to repeat."""
@@ -83,9 +80,13 @@ class TurnController:
             self.ports.perform(act.CheatConquer(tid))
             return
         if not self.ports.human_to_move():
-            name = game.players[game.to_move].name
-            self.waiting = (game.to_move, f"Please wait: it is {name}'s move.")
-            self.ports.refuse(self.waiting[1])
+            mover = game.to_move
+            # true only while that player is to move: taken down when the move passes, so it
+            # never stands over the next player's prompt (the game is read anew each frame: a
+            # network screen swaps in a fresh mirror with every move)
+            self.ports.refuse(f"Please wait: it is {game.players[mover].name}'s move.",
+                              holds=lambda: self.game.to_move == mover
+                              and not self.game.is_over)
             return
         phase = game.phase
         if phase == Phase.CLAIM:

@@ -72,6 +72,8 @@ class MessageArea:
         self.prompt: tuple[str, Colour] | None = None
         # (text, ink, band colour, seconds left or None: until `clear_alert`)
         self._alert: tuple[str, Colour, Colour, float | None] | None = None
+        # while the alert is true (asked each frame); None: no condition
+        self._alert_holds: Callable[[], bool] | None = None
 
     @property
     def alerting(self) -> str:
@@ -87,11 +89,14 @@ class MessageArea:
         return self.describe(self.hint() if callable(self.hint) else self.hint)
 
     def alert(self, text: str, colour: Colour = palette.WHITE,
-              band: Colour = palette.ALERT_RED, seconds: float | None = None) -> None:
+              band: Colour = palette.ALERT_RED, seconds: float | None = None,
+              holds: Callable[[], bool] | None = None) -> None:
         """Show `text` highlighted on the first line (also logged) until the next action,
-        or for `seconds`."""
+        or for `seconds`; with `holds`, also taken down as soon as it is no longer true
+        ("Please wait: it is Bob's move" once Bob's move is over)."""
         self.add(text, colour if band != palette.ALERT_RED else palette.AMBER)
         self._alert = (text.split("\n")[0], colour, band, seconds)
+        self._alert_holds = holds
 
     def clear_alert(self) -> None:
         """The next action: a refusal has been read (a timed confirmation stays its time)."""
@@ -99,6 +104,9 @@ class MessageArea:
             self._alert = None
 
     def update(self, dt: float) -> None:
+        if self._alert is not None and self._alert_holds is not None \
+                and not self._alert_holds():
+            self._alert = self._alert_holds = None
         if self._alert is not None and self._alert[3] is not None:
             text, colour, band, left = self._alert
             left -= dt
