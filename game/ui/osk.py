@@ -1,11 +1,13 @@
 """The on-screen keyboard: a grid of letter keys for entering a name with a pad or a mouse.
 
-Every name field (players on the setup screen, saved games) opens it for a pad's A or a mouse
-click. The d-pad, stick or arrow keys move the key focus (wrapping round the edges), A / Space /
-Return type the focused key, a click types the key under the pointer; a keyboard can still
-type straight into it. Pad X deletes, Y types a space, Start is DONE, B or Back cancels.
-A masked keyboard (a password) shows a star for each character typed.
-The keys are drawn with the project's font and primitives.
+Every name field (players on the setup screen, saved games, the network forms) opens it for a
+pad's A or a mouse click. SHIFT steps through three layers of the same keys: capitals, small
+letters and symbols (so a pad alone can type a password with punctuation or an IPv6 address).
+The d-pad, stick or arrow keys move the key focus (wrapping round the edges), A / Space / Return
+type the focused key, a click types the key under the pointer; a keyboard can still type
+straight into it. Pad X deletes, Y types a space, Start is DONE, B or Back cancels. A masked
+keyboard (a password) shows a star for each character typed. The keys are drawn with the
+project's font and primitives.
 """
 
 from __future__ import annotations
@@ -20,6 +22,12 @@ from game.ui.draw import bevel_box, sunken_field
 from game.ui.font import Fonts
 
 LETTER_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM._'")
+# The symbol layer: what each letter key types when SHIFT shows "#+=" (digits stay, for
+# addresses). With "." and "'" of the letter layer, every printable ASCII character but "`".
+SYMBOL_ROWS = ("1234567890", "!@#$%^&*()", ':;"<>?/,-=', "+[]{}\\|~_.")
+LAYERS = ("upper", "lower", "symbols")
+# What the SHIFT key shows: the layer the next press brings.
+_SHIFT_LABEL = {"upper": "abc", "lower": "#+=", "symbols": "ABC"}
 SPECIAL_KEYS = ("SHIFT", "SPACE", "DEL", "CLEAR", "CANCEL", "DONE")
 KEY_W = 22
 KEY_H = 16
@@ -39,7 +47,7 @@ class OnScreenKeyboard:
         self.max_length = max_length
         self.on_done = on_done
         self.on_cancel = on_cancel
-        self.lower = False
+        self.layer = "upper"
         self.row = len(LETTER_ROWS)  # the focus starts on DONE: an offered name is one press away
         self.col = len(SPECIAL_KEYS) - 1
         x, y = topleft
@@ -60,6 +68,34 @@ class OnScreenKeyboard:
         self.rect = self.field.unionall([r for line in self.keys for _, r in line])
 
     # -- editing -----------------------------------------------------------------------------
+    @property
+    def lower(self) -> bool:
+        """Whether the letter keys type small letters."""
+        return self.layer == "lower"
+
+    def char_of(self, key: str) -> str:
+        """What the letter key `key` types in the current layer."""
+        if self.layer == "lower":
+            return key.lower()
+        if self.layer == "symbols":
+            for letters, symbols in zip(LETTER_ROWS, SYMBOL_ROWS, strict=True):
+                if key in letters:
+                    return symbols[letters.index(key)]
+        return key
+
+    @staticmethod
+    def key_for(char: str) -> tuple[str, str]:
+        """The (layer, letter key) that types `char`, for a player walking the keys.
+        Raises KeyError for a character no key types."""
+        for letters, symbols in zip(LETTER_ROWS, SYMBOL_ROWS, strict=True):
+            if char in letters:
+                return "upper", char
+            if char.upper() in letters and char.islower():
+                return "lower", char.upper()
+            if char in symbols:
+                return "symbols", letters[symbols.index(char)]
+        raise KeyError(char)
+
     @property
     def focused_key(self) -> str:
         return self.keys[self.row][self.col][0]
@@ -83,7 +119,7 @@ class OnScreenKeyboard:
     def press_key(self, key: str) -> None:
         """What pressing the key `key` does."""
         if key == "SHIFT":
-            self.lower = not self.lower
+            self.layer = LAYERS[(LAYERS.index(self.layer) + 1) % len(LAYERS)]
         elif key == "SPACE":
             self.type(" ")
         elif key == "DEL":
@@ -97,7 +133,7 @@ class OnScreenKeyboard:
         elif key == "DONE":
             self.on_done(self.text)
         else:
-            self.type(key.lower() if self.lower else key)
+            self.type(self.char_of(key))
 
     def _move(self, dx: int, dy: int) -> None:
         if dy:
@@ -157,14 +193,14 @@ class OnScreenKeyboard:
             for c, (key, rect) in enumerate(line):
                 focused = (r, c) == (self.row, self.col)
                 face = palette.SELECT_BLUE if focused else palette.LIGHT
-                if key == "SHIFT" and self.lower:
+                if key == "SHIFT" and self.layer != "upper":
                     face = palette.FACE_LIGHT if not focused else face
                 bevel_box(surface, rect, face)
                 if focused:
                     pygame.draw.rect(surface, palette.AMBER, rect.inflate(2, 2), 1)
-                label = key.lower() if (self.lower and len(key) == 1) else key
+                label = self.char_of(key) if len(key) == 1 else key
                 if key == "SHIFT":
-                    label = "abc" if not self.lower else "ABC"
+                    label = _SHIFT_LABEL[self.layer]
                 colour = palette.WHITE if focused else palette.INK
                 font = fonts.bold if len(key) == 1 else fonts.body
                 font.draw(surface, label, (rect.centerx, rect.y + (KEY_H - 7) // 2), colour,

@@ -313,11 +313,17 @@ class PadDriver(DeviceDriver):
         self.walk_keyboard(osk, "CLEAR")
         self.button(self.A)
         for char in text:
-            want_lower = char.islower()
-            if osk.lower != want_lower:
+            if char == " ":
+                self.walk_keyboard(osk, "SPACE")
+                self.button(self.A)
+                continue
+            layer, letter = osk.key_for(char)
+            for _ in range(3):  # SHIFT steps through the three layers
+                if osk.layer == layer:
+                    break
                 self.walk_keyboard(osk, "SHIFT")
                 self.button(self.A)
-            self.walk_keyboard(osk, char.upper())
+            self.walk_keyboard(osk, letter)
             self.button(self.A)
         assert osk.text == text, osk.text
         self.walk_keyboard(osk, "DONE")

@@ -78,3 +78,40 @@ def test_setup_and_number_prompts_name_only_the_pad_after_a_pad_press(app: App) 
                                          buttons=(0, 0, 0)))
     app.step(1 / 60)
     assert "OK = " in dialog.range_label.text
+
+
+def test_shift_steps_through_capitals_small_letters_and_symbols(app: App) -> None:
+    """A pad alone can type any printable character a password or an IPv6 address needs."""
+    results: list[str | None] = []
+    scene = _entry(app, results, text="")
+    osk = scene.keyboard
+    keys = {k: r for line in osk.keys for k, r in line}
+    def face_of_w() -> bytes:  # W types "@" on the symbol layer
+        return pygame.image.tobytes(app.screen.subsurface(keys["W"]), "RGB")
+
+    before = face_of_w()
+    wanted = "Pa$s:w0rd!"
+    for char in wanted:
+        layer, letter = osk.key_for(char)
+        while osk.layer != layer:
+            click(app, keys["SHIFT"].center)
+        click(app, keys[letter].center)
+    assert osk.text == wanted
+    assert osk.layer == "symbols"
+    assert face_of_w() != before  # the keys show the symbols now
+    click(app, keys["SHIFT"].center)
+    assert osk.layer == "upper"  # round again to capitals
+    click(app, keys["DONE"].center)
+    assert results == [wanted]
+
+
+def test_every_printable_character_but_the_backquote_has_a_key() -> None:
+    import string
+
+    from game.ui.osk import OnScreenKeyboard
+
+    for char in string.ascii_letters + string.digits + string.punctuation:
+        if char == "`":
+            continue
+        layer, letter = OnScreenKeyboard.key_for(char)
+        assert layer in ("upper", "lower", "symbols") and len(letter) == 1
