@@ -33,7 +33,7 @@ class ProtocolError(ValueError):
     """A message that does not follow the protocol; the text is the reason told to its sender."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Field:
     """One field of a message: its JSON type(s), whether it must be there, and its bounds."""
 
@@ -44,7 +44,14 @@ class Field:
     max_length: int | None = None
     nullable: bool = False
 
+    def __post_init__(self) -> None:
+        # the exact types that pass with no bound to check (bool is never taken for an int)
+        unbounded = self.lo is None and self.hi is None and self.max_length is None
+        object.__setattr__(self, "_plain", frozenset(self.types) if unbounded else frozenset())
+
     def check(self, name: str, value: Any) -> None:
+        if type(value) in self._plain:  # the common case, quickly: most fields have no bounds
+            return
         if value is None:
             if self.nullable or not self.required:
                 return
@@ -140,7 +147,9 @@ def _reject_constant(value: str) -> Any:
 
 def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
     """Raw text to a JSON object within `limit` bytes; ProtocolError for anything else."""
-    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    size = len(raw)
+    if not isinstance(raw, bytes) and size * 4 > limit:  # (a character is at most 4 bytes)
+        size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
         raise ProtocolError(f"message too large ({size} bytes; the limit is {limit})")
     try:
