@@ -55,7 +55,15 @@ def _free_port() -> int:
 
 def _start_server(port: int, games: int, seats: int, saves: Path, log: Any,
                   profile: Path | None = None) -> subprocess.Popen[bytes]:
-    python = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
+    python = [sys.executable]
+    if profile:  # CPU time, not wall time: the others' load on the machine is not counted
+        python += ["-c", "import cProfile, runpy, sys, time\n"
+                   "profiler = cProfile.Profile(time.process_time)\n"
+                   "sys.argv = sys.argv[1:]\n"
+                   "try:\n"
+                   "    profiler.runcall(runpy.run_path, sys.argv[0], run_name='__main__')\n"
+                   "finally:\n"
+                   f"    profiler.dump_stats({str(profile)!r})\n"]
     proc = subprocess.Popen(
         [*python, str(ROOT / "main.py"), "--serve", "--host", "127.0.0.1",
          "--port", str(port), "--games", str(games), "--seats", ",".join(["open"] * seats),
@@ -128,7 +136,7 @@ def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
     else:
         import cProfile  # noqa: PLC0415
 
-        profiler = cProfile.Profile()
+        profiler = cProfile.Profile(time.process_time)  # CPU time: others' load is not counted
         games = profiler.runcall(asyncio.run, all_games())
         profiler.dump_stats(str(profile))
     out.put({"games": games, "cpu": _cpu_seconds()})
