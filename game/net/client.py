@@ -177,11 +177,12 @@ class NetClient:
             return False
         else:  # the next update, or the same one again (changes are absolute: no harm)
             try:
-                view = apply_changes(self.view, changes)
+                view = apply_changes(self.view, changes, msg.get("patches"))
             except ValueError as exc:
                 log.warning("skipped an update that does not fit: %s", exc)
                 return False
             self._stale.update(changes)
+            self._stale.update(msg.get("patches") or ())
         msg["view"] = view
         self.seq, self.view = seq, view
         self.to_move, self.over = msg["to_move"], msg["over"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 # Version history: 1 - first; 2 - an update carries only what changed in the view (`changes`).
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 DEFAULT_PORT = 8765
 # A client message is small (an action is under 200 bytes): anything bigger is refused.
 MAX_CLIENT_MESSAGE_BYTES = 16 * 1024
@@ -124,10 +124,12 @@ SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
     "state": {"seq": _req(int, lo=0), "seat": SEAT, "view": _req(dict), "id": REQUEST_ID,
               "events": _opt(list), "to_move": _req(int, lo=0, hi=7), "over": _req(bool)},
     # One action applied: what happened (as the seat may see it) and what changed in the
-    # seat's view (`changes`: top-level keys with their new values; game/net/updates.py), or
-    # the whole view once the game is over. A client that misses a `seq` asks for a state.
+    # seat's view (`changes`: top-level keys with their new values; `patches`: the entries of
+    # the owner and armies tables that changed; game/net/updates.py), or the whole view once
+    # the game is over. A client that misses a `seq` asks for a state.
     "update": {"seq": _req(int, lo=0), "actor": _req(int, lo=0, hi=7),
                "action": _req(dict), "events": _req(list), "changes": _opt(dict),
+               "patches": _opt(dict),
                "view": _opt(dict),
                "id": REQUEST_ID, "computer": _req(bool), "to_move": _req(int, lo=0, hi=7),
                "over": _req(bool)},
