@@ -147,6 +147,14 @@ def _reject_constant(value: str) -> Any:
     raise ValueError(f"{value} is not JSON")
 
 
+# Made once: json.loads and json.dumps build a new decoder or encoder at every call given options.
+_DECODE = json.JSONDecoder(parse_constant=_reject_constant).decode
+ENCODE = json.JSONEncoder(separators=(",", ":")).encode  # compact JSON text, as json.dumps
+_ENVELOPE = frozenset({"v", "type"})
+_FIELDS = {id(schemas): {kind: _ENVELOPE | schema.keys() for kind, schema in schemas.items()}
+           for schemas in (CLIENT_SCHEMAS, SERVER_SCHEMAS)}
+
+
 def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
     """Raw text to a JSON object within `limit` bytes; ProtocolError for anything else."""
     size = len(raw)
@@ -156,7 +164,7 @@ def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
         raise ProtocolError(f"message too large ({size} bytes; the limit is {limit})")
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = _DECODE(text)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise ProtocolError("malformed JSON") from exc
     if not isinstance(data, dict):
@@ -174,9 +182,10 @@ def check(data: dict[str, Any], schemas: dict[str, dict[str, Field]]) -> dict[st
     if not isinstance(kind, str) or kind not in schemas:
         raise ProtocolError(f"unknown message type {str(kind)[:32]!r}")
     schema = schemas[kind]
-    for key in data:
-        if key not in schema and key not in ("v", "type"):
-            raise ProtocolError(f"unknown field {str(key)[:32]!r} in a {kind} message")
+    known = _FIELDS[id(schemas)][kind] if id(schemas) in _FIELDS else _ENVELOPE | schema.keys()
+    if not data.keys() <= known:
+        key = next(k for k in data if k not in known)
+        raise ProtocolError(f"unknown field {str(key)[:32]!r} in a {kind} message")
     for name, field in schema.items():
         if name not in data:
             if field.required:
@@ -198,7 +207,7 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
 
 def encode(kind: str, *, raw: dict[str, str] | None = None, **fields: Any) -> str:
     """One message as compact JSON text; `raw` adds fields already encoded as JSON text."""
-    text = json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
+    text = ENCODE({"v": PROTOCOL_VERSION, "type": kind, **fields})
     if raw:
         text = text[:-1] + "".join(f",{json.dumps(k)}:{v}" for k, v in raw.items()) + "}"
     return text

@@ -24,13 +24,12 @@ so the server compares and encodes each part once per action, not once per seat.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from game.net import protocol
+from game.net.protocol import ENCODE
 from game.net.views import SECRET_UNTIL_OVER, seat_view
 
-_COMPACT = (",", ":")
 PRIVATE_KEYS = ("players", "deck", "seed", "rng")  # taken from seat_view, seat by seat
 # What a view's private keys are made from: if none of these changed, no seat's private part did.
 SECRET_SOURCES = ("players", "deck", "discard", "removed", "hq_revealed")
@@ -76,7 +75,7 @@ def _patches(changed: dict[str, Any], held: dict[str, Any] | None) -> dict[str, 
 
 def _inner(data: dict[str, Any]) -> str:
     """A JSON object's members without the braces ('' for an empty object)."""
-    return json.dumps(data, separators=_COMPACT)[1:-1]
+    return ENCODE(data)[1:-1]
 
 
 class UpdateWriter:
@@ -116,14 +115,14 @@ class UpdateWriter:
         texts: dict[int, str] = {}
         if over:
             self.forget()
-            bodies = {seat: '"view":' + json.dumps(seat_view(full, seat), separators=_COMPACT)
+            bodies = {seat: '"view":' + ENCODE(seat_view(full, seat))
                       for seat in seats}
         else:
             shared = shared_part(full)
             changed = _diff(shared, self.shared)
             patches = _patches(changed, self.shared)
             common = _inner(changed)
-            tail = f',"patches":{json.dumps(patches, separators=_COMPACT)}' if patches else ""
+            tail = f',"patches":{ENCODE(patches)}' if patches else ""
             self.shared = shared
             sources = tuple(full.get(k) for k in SECRET_SOURCES)
             secrets_moved = sources != self._sources
@@ -141,10 +140,10 @@ class UpdateWriter:
             seat_events = events[seat]
             key = id(seat_events)
             if key not in event_texts:
-                event_texts[key] = json.dumps(seat_events, separators=_COMPACT)
+                event_texts[key] = ENCODE(seat_events)
             answer = ""
             if request is not None and request[0] == seat and request[1] is not None:
-                answer = f',"id":{json.dumps(request[1])}'
+                answer = f',"id":{ENCODE(request[1])}'
             start = prefixes.get(seat, prefix)
             texts[seat] = f'{start},{bodies[seat]},"events":{event_texts[key]}{answer}}}'
         return texts
