@@ -50,8 +50,12 @@ class Field:
         object.__setattr__(self, "_plain", frozenset(self.types) if unbounded else frozenset())
 
     def check(self, name: str, value: Any) -> None:
-        if type(value) in self._plain:  # the common case, quickly: most fields have no bounds
+        kind = type(value)
+        if kind in self._plain:  # the common case, quickly: most fields have no bounds
             return
+        if kind is int and int in self.types and (self.lo is None or value >= self.lo) and \
+                (self.hi is None or value <= self.hi):
+            return  # a number within its bounds (seq, seat, id...)
         if value is None:
             if self.nullable or not self.required:
                 return
