@@ -328,9 +328,12 @@ def _read_cards(game: Game, r: _Reader) -> None:
     game.deck, game.discard, game.removed = piles["deck"], piles["discard"], piles["removed"]
 
 
+_PHASES = {p.value: p for p in Phase}  # (made once: the network client reads turns often)
+
+
 def _read_turn(game: Game, r: _Reader) -> None:
     count = len(game.players)
-    phases = {p.value: p for p in Phase}
+    phases = _PHASES
     game.phase = phases[r.read_str("phase", phases)]
     game.current = r.read_int("current", 0, count - 1)
     game.first_player = r.read_int("first_player", 0, count - 1)
