@@ -87,10 +87,11 @@ def load_table_save(path: Path) -> LoadedSave:
     itself cannot be loaded."""
     from game.savegame import LoadedSave, load_game  # noqa: PLC0415
 
-    for _ in range(3):  # a gap: a running server put a new whole save in place meanwhile
+    for _ in range(5):  # a running server put a new whole save in place meanwhile: again
+        before = _identity(path)
         loaded = load_game(path)
         seq, gap = replay(loaded.game, path)
-        if not gap:
+        if not gap and _identity(path) == before:
             break
     if seq is None:
         return loaded
@@ -101,6 +102,15 @@ def load_table_save(path: Path) -> LoadedSave:
     log.info("%s: %d journaled action(s) replayed after the save", path.name,
              len(loaded.game.record.actions))
     return LoadedSave(loaded.game, loaded.name, loaded.saved_at, options)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file `path` is now (a whole save replaces it by another), None if none."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns
 
 
 class TableSaver:
