@@ -372,7 +372,11 @@ class GameServer:
             self.counters.actions += 1
             await self._commit(table, seat.index, action, events, msg.get("id"), client,
                                computer=False)
-        self._wake[table.game_id].set()
+        game = table.game
+        if game is not None and not game.is_over and \
+                self._plays_here(table, table.seats[game.to_move]) is not None:
+            self._wake[table.game_id].set()  # a general moves next (a human away too long is
+            # woken for by the grace timer): no task is woken after every action for nothing
 
     def _apply(self, table: Table, action: act.Action) -> list[Any]:
         game = table.game
