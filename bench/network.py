@@ -40,7 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.net import bots  # noqa: E402
+from game.net import bots, loop  # noqa: E402
 from game.net.client import NetClient  # noqa: E402
 
 
@@ -132,12 +132,12 @@ def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
         return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think)
                                             for g in game_ids)))
     if profile is None:
-        games = asyncio.run(all_games())
+        games = loop.run(all_games())
     else:
         import cProfile  # noqa: PLC0415
 
         profiler = cProfile.Profile(time.process_time)  # CPU time: others' load is not counted
-        games = profiler.runcall(asyncio.run, all_games())
+        games = profiler.runcall(loop.run, all_games())
         profiler.dump_stats(str(profile))
     out.put({"games": games, "cpu": _cpu_seconds()})
 
@@ -209,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         "clients": args.games * args.seats,
         "think_ms": args.think_ms,
         "workers": workers,
+        "event_loop": loop.name(),
         "resyncs": sum(g["resyncs"] for g in games),
         # CPU time per action: the server's own (start-up included) and all the clients' (each
         # rebuilds its mirror game and runs a general), to see which side sets the pace
