@@ -6,7 +6,6 @@ No pygame. Each action has `to_dict`/`from_dict`, and its repr is a valid constr
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import Any, ClassVar
 
 from game.engine.errors import StateError
@@ -31,9 +30,14 @@ class _ActionBase:
         return data
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @dataclass(frozen=True, slots=True)
