@@ -6,10 +6,11 @@ Starts `python main.py --serve` as its own process (autosaving every action, as 
 plays `--games` whole games at once, each with `--seats` computer-driven clients that speak the
 real protocol, in `--workers` client processes of their own. A round trip is the time from
 sending an action to receiving its update, as the client sees it: it includes the time the
-client's own process takes to get to the reply (hundreds of clients share it, each rebuilding
-its mirror game and running a general), so it is not the server's time alone. The server's own
-time (from an action's arrival to its updates queued) comes from the server's log, and the CPU
-time per action of each side shows which one sets the pace.
+client's own process takes to get to the reply (hundreds of clients share it, each reading
+every update, keeping its mirror game and running a general), so it is not the server's time
+alone. The server's own time (from an action's arrival to its updates queued) comes from the
+server's log, and the CPU time per action of each side shows which one sets the pace. Both sides
+run on uvloop when it is installed (game/net/loop.py; `event_loop` says which).
 
 Prints a line a person reads, or with --json one object:
 {"games", "actions_per_second", "p99_round_trip_ms", "errors"} (plus the run's details).
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         "event_loop": loop.name(),
         "resyncs": sum(g["resyncs"] for g in games),
         # CPU time per action: the server's own (start-up included) and all the clients' (each
-        # rebuilds its mirror game and runs a general), to see which side sets the pace
+        # reads every update, keeps its mirror game and runs a general): which side sets the pace
         "server_cpu_ms_per_action": round(server_cpu * 1000 / actions, 3)
         if server_cpu is not None and actions else None,
         "client_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else None,
