@@ -6,10 +6,11 @@ Starts `python main.py --serve` as its own process (autosaving every action, as 
 plays `--games` whole games at once, each with `--seats` computer-driven clients that speak the
 real protocol, in `--workers` client processes of their own. A round trip is the time from
 sending an action to receiving its update, as the client sees it: it includes the time the
-client's own process takes to get to the reply (hundreds of clients share it, each rebuilding
-its mirror game and running a general), so it is not the server's time alone. The server's own
-time (from an action's arrival to its updates queued) comes from the server's log, and the CPU
-time per action of each side shows which one sets the pace.
+client's own process takes to get to the reply (hundreds of clients share it, each reading
+every update, keeping its mirror game and running a general), so it is not the server's time
+alone. The server's own time (from an action's arrival to its updates queued) comes from the
+server's log, and the CPU time per action of each side shows which one sets the pace. Both sides
+run on uvloop when it is installed (game/net/loop.py; `event_loop` says which).
 
 Prints a line a person reads, or with --json one object:
 {"games", "actions_per_second", "p99_round_trip_ms", "errors"} (plus the run's details).
@@ -40,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.net import bots  # noqa: E402
+from game.net import bots, loop  # noqa: E402
 from game.net.client import NetClient  # noqa: E402
 
 
@@ -55,7 +56,15 @@ def _free_port() -> int:
 
 def _start_server(port: int, games: int, seats: int, saves: Path, log: Any,
                   profile: Path | None = None) -> subprocess.Popen[bytes]:
-    python = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
+    python = [sys.executable]
+    if profile:  # CPU time, not wall time: the others' load on the machine is not counted
+        python += ["-c", "import cProfile, runpy, sys, time\n"
+                   "profiler = cProfile.Profile(time.process_time)\n"
+                   "sys.argv = sys.argv[1:]\n"
+                   "try:\n"
+                   "    profiler.runcall(runpy.run_path, sys.argv[0], run_name='__main__')\n"
+                   "finally:\n"
+                   f"    profiler.dump_stats({str(profile)!r})\n"]
     proc = subprocess.Popen(
         [*python, str(ROOT / "main.py"), "--serve", "--host", "127.0.0.1",
          "--port", str(port), "--games", str(games), "--seats", ",".join(["open"] * seats),
@@ -124,12 +133,12 @@ def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
         return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think)
                                             for g in game_ids)))
     if profile is None:
-        games = asyncio.run(all_games())
+        games = loop.run(all_games())
     else:
         import cProfile  # noqa: PLC0415
 
-        profiler = cProfile.Profile()
-        games = profiler.runcall(asyncio.run, all_games())
+        profiler = cProfile.Profile(time.process_time)  # CPU time: others' load is not counted
+        games = profiler.runcall(loop.run, all_games())
         profiler.dump_stats(str(profile))
     out.put({"games": games, "cpu": _cpu_seconds()})
 
@@ -201,9 +210,10 @@ def main(argv: list[str] | None = None) -> int:
         "clients": args.games * args.seats,
         "think_ms": args.think_ms,
         "workers": workers,
+        "event_loop": loop.name(),
         "resyncs": sum(g["resyncs"] for g in games),
         # CPU time per action: the server's own (start-up included) and all the clients' (each
-        # rebuilds its mirror game and runs a general), to see which side sets the pace
+        # reads every update, keeps its mirror game and runs a general): which side sets the pace
         "server_cpu_ms_per_action": round(server_cpu * 1000 / actions, 3)
         if server_cpu is not None and actions else None,
         "client_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else None,

@@ -5,7 +5,7 @@ No pygame. Each action has `to_dict`/`from_dict`, and its repr is a valid constr
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from game.engine.errors import StateError
@@ -21,11 +21,23 @@ class _ActionBase:
     kind: ClassVar[str]
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)  # type: ignore[call-overload]
-        for key, value in data.items():
-            if isinstance(value, tuple):
-                data[key] = list(value)
-        return {"kind": self.kind, **data}
+        # fields are strings, numbers, None or tuples of strings: no deep copy is needed (the
+        # network server and clients turn every action into data, so this is kept quick)
+        data: dict[str, Any] = {"kind": self.kind}
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @dataclass(frozen=True, slots=True)

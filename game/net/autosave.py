@@ -4,17 +4,26 @@ The server decides when to save; this module knows how a table becomes a save an
 file handling stays apart from the connections and turns. The savegame module is imported only
 when a save is read or written, as before. Logs go to the server's logger, "conquest.net".
 
-A save after every action must be cheap, or it sets the pace of the whole server. So:
-- The file is the ordinary save (same envelope, same `Game.to_dict()` shape, loaded by
-  `savegame.load_game`), but its game record is encoded incrementally: each action is turned
-  into JSON once, when it is first saved, not again with every later save.
-- It is written to a temporary file in the same folder and renamed over the old save
-  (`os.replace`, atomic): a reader, or a kill at any moment, sees the old save or the new one.
-- There is no fsync per action. Once `os.replace` has returned, the new save is in the
-  operating system's page cache, which outlives the process: a server killed with kill -9 loses
-  nothing. Only a power cut or a kernel crash could lose the last moments, so the server calls
-  `TableSaver.sync()` on a timer (and when a game ends or the server stops) to push the file to
-  the disk.
+A save after every action must be cheap, or it sets the pace of the whole server. Rewriting the
+whole save after every action cost half a millisecond and more (the record grows with the game,
+and a rename over a file makes the file system write it out), so an action is saved by a journal:
+- After every action one line is appended to the table's journal (`.network-N.journal` beside
+  the save): the action as the game's record encodes it, its place in the record and the
+  table's sequence number. One small `write` to a file opened for appending: microseconds, on
+  the event loop, before any client hears of the action.
+- Every `FULL_SAVE_EVERY` actions, when a game starts or ends, after a resume and when the
+  server stops, the ordinary save is written whole (same envelope, same `Game.to_dict()` shape,
+  loaded by `savegame.load_game`; the record encoded incrementally) by a worker thread, to a
+  temporary file renamed over the old save (`os.replace`, atomic). The journal it covers is
+  first renamed aside (`.journal.old`) and deleted once the new save is in place, so at every
+  moment the save plus the journal(s) on disk hold every action.
+- `load_table_save` reads a save and replays the journals after it (each line names its place
+  in the record: lines the save already holds are skipped, a torn last line ends the replay),
+  so a server killed with kill -9 at any moment resumes at its last action.
+- There is no fsync per action. A `write` that has returned is in the operating system's page
+  cache, which outlives the process: kill -9 loses nothing. Only a power cut or a kernel crash
+  could lose the last moments, so the server syncs the saves and journals on a timer (and when
+  a game ends or the server stops).
 """
 
 from __future__ import annotations
@@ -24,24 +33,30 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.jsonfile import write_text_atomically
+from game.net.journal import Journal, replay
 from game.net.table import Table
 
 if TYPE_CHECKING:
     from game.engine import Action, Game
     from game.net.config import ServerConfig
+    from game.savegame import LoadedSave
 
 log = logging.getLogger("conquest.net")
 
 # Saves reach the page cache after every action (enough against kill -9); they are pushed to
 # the disk (against a power cut) this often, and when a game ends or the server stops.
 SYNC_SECONDS = 2.0
+# Actions journaled between two whole saves of a table (also written when a game starts or
+# ends, after a resume and when the server stops): a whole save costs about as much as a few
+# hundred journal lines, and a resume replays at most this many actions.
+FULL_SAVE_EVERY = 100
 
 _COMPACT = (",", ":")
 
@@ -49,12 +64,12 @@ _COMPACT = (",", ":")
 def open_table(game_id: str, name: str, config: ServerConfig) -> Table:
     """The table for `game_id`: its unfinished autosave `name` if resuming, else a new one."""
     if config.resume and config.autosave:
-        from game.savegame import SaveFormatError, load_game, save_path  # noqa: PLC0415
+        from game.savegame import SaveFormatError, save_path  # noqa: PLC0415
 
         path = save_path(name, config.saves_dir)
         if path.exists():
             try:
-                loaded = load_game(path)
+                loaded = load_table_save(path)
                 table = Table.from_save(loaded.game, loaded.options)
                 if not loaded.game.is_over:
                     table.game_id = game_id
@@ -64,6 +79,38 @@ def open_table(game_id: str, name: str, config: ServerConfig) -> Table:
             except (SaveFormatError, ValueError) as exc:
                 log.warning("cannot resume game %s from %s: %s", game_id, path, exc)
     return Table.new(game_id, list(config.seats), config.game_type)
+
+
+def load_table_save(path: Path) -> LoadedSave:
+    """A table's save with the actions of its journal replayed after it (the sequence number
+    in its options too): the game as it was after its last action. SaveFormatError if the save
+    itself cannot be loaded."""
+    from game.savegame import LoadedSave, load_game  # noqa: PLC0415
+
+    for _ in range(5):  # a running server put a new whole save in place meanwhile: again
+        before = _identity(path)
+        loaded = load_game(path)
+        seq, gap = replay(loaded.game, path)
+        if not gap and _identity(path) == before:
+            break
+    if seq is None:
+        return loaded
+    options = dict(loaded.options)
+    network = options.get("network")
+    if isinstance(network, dict):
+        options["network"] = {**network, "seq": seq}
+    log.info("%s: %d journaled action(s) replayed after the save", path.name,
+             len(loaded.game.record.actions))
+    return LoadedSave(loaded.game, loaded.name, loaded.saved_at, options)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file `path` is now (a whole save replaces it by another), None if none."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns
 
 
 class TableSaver:
@@ -80,6 +127,8 @@ class TableSaver:
         self.name = name
         self.path: Path = save_path(name, config.saves_dir)
         self.unsynced = False  # written since the last sync: only the page cache holds it
+        self.journal = Journal(self.path)
+        self.pending: Future[None] | None = None  # a whole save being written by a thread
         self._game: Game | None = None
         self._actions: list[str] = []  # the record's actions as JSON text, in order
         self._last: Action | None = None
@@ -136,7 +185,9 @@ class TableSaver:
         return "{" + ",".join(parts) + "}"
 
     def sync(self) -> None:
-        """Push the last save from the page cache to the disk (against a power cut)."""
+        """Push the last save and the journal from the page cache to the disk (against a
+        power cut)."""
+        self.journal.sync()
         if not self.unsynced:
             return
         self.unsynced = False
@@ -158,31 +209,32 @@ class TableSaver:
 
 def restore_table(table: Table, name: str, config: ServerConfig) -> None:
     """Put the game of the save `name` back on the table; logged if there is none."""
-    from game.savegame import SaveFormatError, load_game, save_path  # noqa: PLC0415
+    from game.savegame import SaveFormatError, save_path  # noqa: PLC0415
 
     try:
-        table.game = load_game(save_path(name, config.saves_dir)).game
+        table.game = load_table_save(save_path(name, config.saves_dir)).game
     except (SaveFormatError, OSError):
         log.error("game %s: no save to restore from", table.game_id)
 
 
 
 class Autosaves:
-    """The saves of every table of one server: each written after every action by a worker
-    thread (the event loop never waits on the disk), all pushed to the disk on a timer.
+    """The saves of every table of one server: a journal line after every action, a whole save
+    now and then written by a worker thread (the event loop never waits on the disk for it), all
+    pushed to the disk on a timer.
 
-    `on_error` is called (on the loop or a worker thread) when the disk refuses a sync; a
-    refused save raises OSError from `save` for the server to count and log.
+    `on_error` is called (on the loop or a worker thread) when the disk refuses a save or a
+    sync; a refused journal line raises OSError from `record` for the server to count and log.
     """
 
     def __init__(self, config: ServerConfig, names: dict[str, str],
                  on_error: Callable[[], None] = lambda: None) -> None:
         self.enabled = config.autosave
         self.savers = {game_id: TableSaver(name, config) for game_id, name in names.items()}
-        self.written = 0
+        self.written = 0  # whole saves written
         self._on_error = on_error
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="autosave")
-        # a thread of its own for the syncs, so no action's save ever queues behind them
+        # a thread of its own for the syncs, so no save ever queues behind them
         self._sync_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave-sync")
         self._syncer: asyncio.Task[None] | None = None
 
@@ -191,37 +243,84 @@ class Autosaves:
             self._syncer = asyncio.get_running_loop().create_task(self._sync_loop(),
                                                                   name="autosave-sync")
 
-    async def stop(self) -> None:
+    async def stop(self, tables: Iterable[Table] = ()) -> None:
+        """Write a whole save of every table with journaled actions, then push all to the disk."""
         if self._syncer is not None:
             self._syncer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._syncer
             self._syncer = None
+        if self.enabled:
+            for table in tables:
+                saver = self.savers.get(table.game_id)
+                if table.game is not None and saver is not None and saver.journal.lines:
+                    with contextlib.suppress(OSError):
+                        await self.save(table)
         self._pool.shutdown(wait=True)
         self._sync_pool.shutdown(wait=True)
         self.sync_all()
+        for saver in self.savers.values():
+            saver.journal.close()
 
-    async def save(self, table: Table, state: dict[str, Any] | None = None) -> bool:
-        """Save the table as it is now (`state`: its game_to_dict(with_record=False), if made);
-        False if this server does not save. The text is made at once, a snapshot; a worker
-        thread writes it."""
+    def record(self, table: Table, state: dict[str, Any] | None = None) -> bool:
+        """Save the action just applied to the table (a journal line, at once); False if this
+        server does not save. Every `FULL_SAVE_EVERY` actions a whole save follows in the
+        background (`state`: the game's game_to_dict(with_record=False), if made)."""
         if not self.enabled:
             return False
         assert table.game is not None
         saver = self.savers[table.game_id]
-        text = saver.text(table, state)
-        await asyncio.get_running_loop().run_in_executor(self._pool, self._write, saver, text,
-                                                         table.game.is_over)
+        saver.journal.append(table.game, table.seq)
+        if saver.journal.lines >= FULL_SAVE_EVERY and saver.pending is None:
+            future = self._start_save(saver, table, state)
+            future.add_done_callback(self._note_failure)
         return True
+
+    async def save(self, table: Table, state: dict[str, Any] | None = None) -> bool:
+        """Write a whole save of the table as it is now (`state`: its
+        game_to_dict(with_record=False), if made) and wait for it; False if this server does not
+        save. The text is made at once, a snapshot; a worker thread writes it. OSError if the
+        disk refuses."""
+        if not self.enabled:
+            return False
+        assert table.game is not None
+        saver = self.savers[table.game_id]
+        pending = saver.pending  # (a worker thread clears it when done)
+        if pending is not None:  # one whole save at a time: its journal is set aside
+            with contextlib.suppress(OSError):
+                await asyncio.wrap_future(pending)
+        await asyncio.wrap_future(self._start_save(saver, table, state))
+        return True
+
+    def _start_save(self, saver: TableSaver, table: Table, state: dict[str, Any] | None
+                    ) -> Future[None]:
+        assert table.game is not None
+        text = saver.text(table, state)
+        saver.journal.set_aside()
+        future = self._pool.submit(self._write, saver, text, table.game.is_over)
+        saver.pending = future
+
+        def done(_: Future[None]) -> None:
+            if saver.pending is future:
+                saver.pending = None
+        future.add_done_callback(done)
+        return future
 
     def _write(self, saver: TableSaver, text: str, over: bool) -> None:
         saver.write(text)
+        saver.journal.drop_old()  # (kept if the save failed: the old save still needs it)
         self.written += 1
         if over:
             saver.sync()
 
+    def _note_failure(self, future: Future[None]) -> None:
+        exc = future.exception()
+        if exc is not None:
+            self._on_error()
+            log.error("a whole save failed (the journal keeps every action): %s", exc)
+
     def sync_all(self) -> None:
-        """Push every save written since the last time to the disk."""
+        """Push every save and journal written since the last time to the disk."""
         for saver in self.savers.values():
             try:
                 saver.sync()
@@ -233,5 +332,5 @@ class Autosaves:
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(SYNC_SECONDS)
-            if any(s.unsynced for s in self.savers.values()):
+            if any(s.unsynced or s.journal.unsynced for s in self.savers.values()):
                 await loop.run_in_executor(self._sync_pool, self.sync_all)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 # Version history: 1 - first; 2 - an update carries only what changed in the view (`changes`).
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 DEFAULT_PORT = 8765
 # A client message is small (an action is under 200 bytes): anything bigger is refused.
 MAX_CLIENT_MESSAGE_BYTES = 16 * 1024
@@ -33,7 +34,7 @@ class ProtocolError(ValueError):
     """A message that does not follow the protocol; the text is the reason told to its sender."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Field:
     """One field of a message: its JSON type(s), whether it must be there, and its bounds."""
 
@@ -43,8 +44,21 @@ class Field:
     hi: int | None = None
     max_length: int | None = None
     nullable: bool = False
+    _plain: frozenset[type] = dataclass_field(default=frozenset(), init=False, repr=False,
+                                              compare=False)
+
+    def __post_init__(self) -> None:
+        # the exact types that pass with no bound to check (bool is never taken for an int)
+        unbounded = self.lo is None and self.hi is None and self.max_length is None
+        object.__setattr__(self, "_plain", frozenset(self.types) if unbounded else frozenset())
 
     def check(self, name: str, value: Any) -> None:
+        kind = type(value)
+        if kind in self._plain:  # the common case, quickly: most fields have no bounds
+            return
+        if kind is int and int in self.types and (self.lo is None or value >= self.lo) and \
+                (self.hi is None or value <= self.hi):
+            return  # a number within its bounds (seq, seat, id...)
         if value is None:
             if self.nullable or not self.required:
                 return
@@ -117,10 +131,12 @@ SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
     "state": {"seq": _req(int, lo=0), "seat": SEAT, "view": _req(dict), "id": REQUEST_ID,
               "events": _opt(list), "to_move": _req(int, lo=0, hi=7), "over": _req(bool)},
     # One action applied: what happened (as the seat may see it) and what changed in the
-    # seat's view (`changes`: top-level keys with their new values; game/net/updates.py), or
-    # the whole view once the game is over. A client that misses a `seq` asks for a state.
+    # seat's view (`changes`: top-level keys with their new values; `patches`: the entries of
+    # the owner and armies tables that changed; game/net/updates.py), or the whole view once
+    # the game is over. A client that misses a `seq` asks for a state.
     "update": {"seq": _req(int, lo=0), "actor": _req(int, lo=0, hi=7),
                "action": _req(dict), "events": _req(list), "changes": _opt(dict),
+               "patches": _opt(dict),
                "view": _opt(dict),
                "id": REQUEST_ID, "computer": _req(bool), "to_move": _req(int, lo=0, hi=7),
                "over": _req(bool)},
@@ -138,14 +154,25 @@ def _reject_constant(value: str) -> Any:
     raise ValueError(f"{value} is not JSON")
 
 
+# Made once: json.loads and json.dumps build a new decoder or encoder at every call given options.
+_DECODE = json.JSONDecoder(parse_constant=_reject_constant).decode
+ENCODE = json.JSONEncoder(separators=(",", ":")).encode  # compact JSON text, as json.dumps
+_ENVELOPE = frozenset({"v", "type"})
+_MISSING = object()
+_FIELDS = {id(schemas): {kind: _ENVELOPE | schema.keys() for kind, schema in schemas.items()}
+           for schemas in (CLIENT_SCHEMAS, SERVER_SCHEMAS)}
+
+
 def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
     """Raw text to a JSON object within `limit` bytes; ProtocolError for anything else."""
-    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    size = len(raw)
+    if not isinstance(raw, bytes) and size * 4 > limit:  # (a character is at most 4 bytes)
+        size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
         raise ProtocolError(f"message too large ({size} bytes; the limit is {limit})")
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = _DECODE(text)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise ProtocolError("malformed JSON") from exc
     if not isinstance(data, dict):
@@ -163,15 +190,17 @@ def check(data: dict[str, Any], schemas: dict[str, dict[str, Field]]) -> dict[st
     if not isinstance(kind, str) or kind not in schemas:
         raise ProtocolError(f"unknown message type {str(kind)[:32]!r}")
     schema = schemas[kind]
-    for key in data:
-        if key not in schema and key not in ("v", "type"):
-            raise ProtocolError(f"unknown field {str(key)[:32]!r} in a {kind} message")
+    known = _FIELDS[id(schemas)][kind] if id(schemas) in _FIELDS else _ENVELOPE | schema.keys()
+    if not data.keys() <= known:
+        key = next(k for k in data if k not in known)
+        raise ProtocolError(f"unknown field {str(key)[:32]!r} in a {kind} message")
     for name, field in schema.items():
-        if name not in data:
+        value = data.get(name, _MISSING)
+        if value is _MISSING:
             if field.required:
                 raise ProtocolError(f"a {kind} message needs '{name}'")
-            continue
-        field.check(name, data[name])
+        elif type(value) not in field._plain:  # (the quick case of Field.check, inline)
+            field.check(name, value)
     return data
 
 
@@ -187,7 +216,7 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
 
 def encode(kind: str, *, raw: dict[str, str] | None = None, **fields: Any) -> str:
     """One message as compact JSON text; `raw` adds fields already encoded as JSON text."""
-    text = json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
+    text = ENCODE({"v": PROTOCOL_VERSION, "type": kind, **fields})
     if raw:
         text = text[:-1] + "".join(f",{json.dumps(k)}:{v}" for k, v in raw.items()) + "}"
     return text

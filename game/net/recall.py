@@ -106,13 +106,14 @@ def resumable_hosted_game(saves_dir: Path | None = None) -> ResumableGame | None
         return None
     from game.net.bridge import load_seat  # noqa: PLC0415
     from game.net.table import Table, token_hash  # noqa: PLC0415
-    from game.savegame import SaveFormatError, load_game, save_path  # noqa: PLC0415
+    from game.net.autosave import load_table_save  # noqa: PLC0415
+    from game.savegame import SaveFormatError, save_path  # noqa: PLC0415
 
     path = save_path(f"network-{HOSTED_GAME}", saves_dir)
     if not path.exists():
         return None
     try:
-        loaded = load_game(path)
+        loaded = load_table_save(path)  # with its journal: the turn it stopped at
         table = Table.from_save(loaded.game, loaded.options)
     except (SaveFormatError, ValueError, OSError) as exc:
         log.info("the hosted game cannot be resumed: %s", exc)

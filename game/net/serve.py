@@ -13,6 +13,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
+from game.net import loop
 from game.net.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     server = GameServer(config)
     try:
-        asyncio.run(_serve(server))
+        loop.run(_serve(server))
     except KeyboardInterrupt:
         pass
     except OSError as exc:

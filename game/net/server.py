@@ -119,6 +119,9 @@ class GameServer:
                 self._schedule_grace(table)
                 self._wake[game_id].set()
         self.autosaves.start()
+        for table in self.tables.values():
+            if table.game is not None:  # resumed: one whole save, the journal replayed in it
+                await self._autosave(table)
         port = next(iter(self._server.sockets)).getsockname()[1]
         log.info("serving %d game(s) on %s:%d%s", len(self.tables), self.config.host, port,
                  " with a password" if self.config.password else "")
@@ -134,7 +137,7 @@ class GameServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        await self.autosaves.stop()
+        await self.autosaves.stop(self.tables.values())
         log.info("%s", self.counters.handling_summary())
 
     async def serve_forever(self) -> None:
@@ -369,7 +372,11 @@ class GameServer:
             self.counters.actions += 1
             await self._commit(table, seat.index, action, events, msg.get("id"), client,
                                computer=False)
-        self._wake[table.game_id].set()
+        game = table.game
+        if game is not None and not game.is_over and \
+                self._plays_here(table, table.seats[game.to_move]) is not None:
+            self._wake[table.game_id].set()  # a general moves next (a human away too long is
+            # woken for by the grace timer): no task is woken after every action for nothing
 
     def _apply(self, table: Table, action: act.Action) -> list[Any]:
         game = table.game
@@ -390,8 +397,18 @@ class GameServer:
         autosave.restore_table(table, self.save_name(table.game_id), self.config)
         self._updates[table.game_id].forget()
 
+    def _journal(self, table: Table, state: dict[str, Any]) -> None:
+        """Save the action just applied (a line in the table's journal, at once: before anyone
+        hears of it); `state` is the game's game_to_dict(with_record=False)."""
+        try:
+            if self.autosaves.record(table, state):
+                self.counters.saves += 1
+        except OSError as exc:
+            self.counters.errors += 1
+            log.error("game %s: autosave failed: %s", table.game_id, exc)
+
     async def _autosave(self, table: Table, state: dict[str, Any] | None = None) -> None:
-        """Save the table as it is now (before anyone hears of it); `state` is its
+        """Write the table's whole save as it is now and wait for it; `state` is its
         game_to_dict(with_record=False) if made already."""
         try:
             if await self.autosaves.save(table, state):
@@ -407,7 +424,9 @@ class GameServer:
         game = table.game
         assert game is not None
         state = game_to_dict(game, with_record=False)  # one copy for the save and the views
-        await self._autosave(table, state)
+        self._journal(table, state)
+        if game.is_over:
+            await self._autosave(table, state)  # the ordinary save, whole, at the end
         listening = [s for s in table.seats if s.client is not None]
         seats = [s.index for s in listening]
         answered = next((s.index for s in listening if s.client is sender), None)

@@ -8,6 +8,10 @@ sets those keys in its copy; since each value is absolute, hearing the same upda
 harm. Each update has a sequence number one above the last; a client that finds a gap asks for
 its whole view again (a `state` message), which is also what it gets on joining and rejoining.
 
+The board's two tables, `owner` and `armies` (a value per territory, of which an action changes
+one to three), are sent as `patches` instead: only their entries that changed, each absolute
+too, so an update stays a few hundred bytes however large the map.
+
 The secrets rule is the views' rule, unchanged: the keys shared by every seat (board, armies,
 phase...) come from the state with the private keys (players, deck, seed, RNG) and the record
 taken out; the private keys come from `seat_view` of that seat and are sent to it alone. When the
@@ -20,16 +24,16 @@ so the server compares and encodes each part once per action, not once per seat.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from game.net import protocol
+from game.net.protocol import ENCODE
 from game.net.views import SECRET_UNTIL_OVER, seat_view
 
-_COMPACT = (",", ":")
 PRIVATE_KEYS = ("players", "deck", "seed", "rng")  # taken from seat_view, seat by seat
 # What a view's private keys are made from: if none of these changed, no seat's private part did.
 SECRET_SOURCES = ("players", "deck", "discard", "removed", "hq_revealed")
+PATCHED_KEYS = ("owner", "armies")  # territory -> value: only the entries that changed are sent
 
 
 def shared_part(full: dict[str, Any]) -> dict[str, Any]:
@@ -55,9 +59,23 @@ def _diff(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
     return {k: v for k, v in new.items() if k not in old or old[k] != v}
 
 
+def _patches(changed: dict[str, Any], held: dict[str, Any] | None) -> dict[str, Any]:
+    """The PATCHED_KEYS of `changed` as their entries that differ from `held` (taken out of
+    `changed`); a table whose territories are not the same as the one held is sent whole."""
+    patches: dict[str, Any] = {}
+    if held is None:
+        return patches
+    for key in PATCHED_KEYS:
+        new, old = changed.get(key), held.get(key)
+        if isinstance(new, dict) and isinstance(old, dict) and new.keys() == old.keys():
+            patches[key] = {t: v for t, v in new.items() if old[t] != v}
+            del changed[key]
+    return patches
+
+
 def _inner(data: dict[str, Any]) -> str:
     """A JSON object's members without the braces ('' for an empty object)."""
-    return json.dumps(data, separators=_COMPACT)[1:-1]
+    return ENCODE(data)[1:-1]
 
 
 class UpdateWriter:
@@ -97,11 +115,14 @@ class UpdateWriter:
         texts: dict[int, str] = {}
         if over:
             self.forget()
-            bodies = {seat: '"view":' + json.dumps(seat_view(full, seat), separators=_COMPACT)
+            bodies = {seat: '"view":' + ENCODE(seat_view(full, seat))
                       for seat in seats}
         else:
             shared = shared_part(full)
-            common = _inner(_diff(shared, self.shared))
+            changed = _diff(shared, self.shared)
+            patches = _patches(changed, self.shared)
+            common = _inner(changed)
+            tail = f',"patches":{ENCODE(patches)}' if patches else ""
             self.shared = shared
             sources = tuple(full.get(k) for k in SECRET_SOURCES)
             secrets_moved = sources != self._sources
@@ -114,26 +135,36 @@ class UpdateWriter:
                     mine = _inner(_diff(private, self.private.get(seat)))
                     self.private[seat] = private
                 inner = f"{common},{mine}" if common and mine else common or mine
-                bodies[seat] = f'"changes":{{{inner}}}'
+                bodies[seat] = f'"changes":{{{inner}}}{tail}'
         for seat in seats:
             seat_events = events[seat]
             key = id(seat_events)
             if key not in event_texts:
-                event_texts[key] = json.dumps(seat_events, separators=_COMPACT)
+                event_texts[key] = ENCODE(seat_events)
             answer = ""
             if request is not None and request[0] == seat and request[1] is not None:
-                answer = f',"id":{json.dumps(request[1])}'
+                answer = f',"id":{ENCODE(request[1])}'
             start = prefixes.get(seat, prefix)
             texts[seat] = f'{start},{bodies[seat]},"events":{event_texts[key]}{answer}}}'
         return texts
 
 
-def apply_changes(view: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
-    """A held view brought up to date by an update's changes (a new dict; `view` is kept).
+def apply_changes(view: dict[str, Any], changes: dict[str, Any],
+                  patches: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A held view brought up to date by an update's changes and patches (a new dict; `view`
+    and its tables are kept).
 
-    Raises ValueError for a key no view has: the update does not fit, ask for the whole view.
+    Raises ValueError for a key no view has, or a patch of a table the view lacks or of an
+    entry it lacks: the update does not fit, ask for the whole view.
     """
     unknown = [k for k in changes if k not in view]
     if unknown:
         raise ValueError(f"an update changes {str(unknown[0])[:32]!r}, which the view lacks")
-    return {**view, **changes}
+    updated = {**view, **changes}
+    for key, entries in (patches or {}).items():
+        table = updated.get(key)
+        if not isinstance(table, dict) or not isinstance(entries, dict) or \
+                any(entry not in table for entry in entries):
+            raise ValueError(f"an update patches {str(key)[:32]!r}, which the view lacks")
+        updated[key] = {**table, **entries}
+    return updated

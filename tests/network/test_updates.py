@@ -66,7 +66,7 @@ def test_each_seat_rebuilds_exactly_its_own_view_from_the_changes(game_type: str
                 if pid != seat:  # nobody else's secrets, ever
                     assert player["mission"] is None
                     assert len(player["hand"]) == len(full["players"][pid]["hand"])
-            held[seat] = apply_changes(held[seat], changes)
+            held[seat] = apply_changes(held[seat], changes, msg.get("patches"))
             assert _sans_history(held[seat]) == _sans_history(seat_view(full, seat))
             sizes.append(len(texts[seat]))
     assert game.is_over
@@ -110,7 +110,8 @@ def test_a_seat_that_rejoins_gets_a_whole_view_and_then_only_changes() -> None:
         head = {"seq": seq, "actor": actor, "action": action.to_dict(), "computer": False,
                 "to_move": game.to_move, "over": False}
         text = writer.texts(full, [0], head, seats_events(events, [0]))[0]
-        held = apply_changes(held, json.loads(text)["changes"])
+        sent = json.loads(text)
+        held = apply_changes(held, sent["changes"], sent.get("patches"))
     back = writer.whole_view(game.to_dict(), 1)  # seat 1 rejoins
     full = game_to_dict(game, with_record=False)
     head = {"seq": 40, "actor": 0, "action": {}, "computer": False, "to_move": game.to_move,
@@ -283,3 +284,48 @@ def test_saves_are_pushed_to_the_disk_on_a_timer_and_at_stop(
         await saves.stop()
         assert not saver.unsynced  # and so did stopping
     run(scenario(), timeout=10)
+
+
+def test_the_board_tables_are_sent_as_the_entries_that_changed() -> None:
+    game = _new_game("uk_full", 4, 6)
+    generals = [make_general("standard", i, 1) for i in range(4)]
+    writer = UpdateWriter()
+    everyone = list(range(4))
+    held = {s: writer.whole_view(game.to_dict(), s) for s in everyone}
+    patched = 0
+    for seq in range(1, 400):
+        before = game_to_dict(game, with_record=False)
+        actor = game.to_move
+        events = game.apply(generals[actor].choose(game))
+        full = game_to_dict(game, with_record=False)
+        head = {"seq": seq, "actor": actor, "action": {}, "computer": False,
+                "to_move": game.to_move, "over": False}
+        texts = writer.texts(full, everyone, head, seats_events(events, everyone))
+        msg = protocol.decode_server(texts[0])
+        if seq > 1:  # (the first update after whole views sends every key: nothing is shared)
+            assert "owner" not in msg["changes"] and "armies" not in msg["changes"]
+        for key, entries in msg.get("patches", {}).items():
+            assert entries == {t: v for t, v in full[key].items() if before[key][t] != v}
+            patched += 1
+        for seat in everyone:
+            sent = protocol.decode_server(texts[seat])
+            held[seat] = apply_changes(held[seat], sent["changes"], sent.get("patches"))
+            assert held[seat]["armies"] == full["armies"] and held[seat]["owner"] == full["owner"]
+    assert patched > 100
+
+
+def test_a_patch_the_view_cannot_take_is_refused_and_the_client_asks_for_its_view() -> None:
+    view = {"turn": 1, "armies": {"a": 1, "b": 2}}
+    assert apply_changes(view, {}, {"armies": {"b": 5}})["armies"] == {"a": 1, "b": 5}
+    assert view["armies"] == {"a": 1, "b": 2}  # the held view is kept
+    for patches in ({"armies": {"c": 1}}, {"owner": {"a": 0}}, {"turn": {"a": 1}},
+                    {"armies": [1]}):
+        with pytest.raises(ValueError):
+            apply_changes(view, {}, patches)
+    client = NetClient("ws://127.0.0.1:1", "Ada")
+    assert client._note({"type": "state", "seq": 4, "view": view, "to_move": 0, "over": False})
+    base = {"type": "update", "actor": 0, "action": {}, "events": [], "computer": False,
+            "to_move": 0, "over": False}
+    assert not client._note({**base, "seq": 5, "changes": {}, "patches": {"armies": {"z": 1}}})
+    assert client._note({**base, "seq": 5, "changes": {}, "patches": {"armies": {"a": 3}}})
+    assert client.view is not None and client.view["armies"] == {"a": 3, "b": 2}

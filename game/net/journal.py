@@ -1,0 +1,194 @@
+"""A network table's journal: one line appended per action, between two whole saves. No pygame.
+
+Rewriting a whole save after every action costs time that grows with the game; appending one
+line costs a few microseconds. So the server (game/net/autosave.py) writes the ordinary save now
+and then and, after every action, appends that action to the table's journal. The save plus its
+journal is the game: `replay` applies the journal's actions after the save's last one.
+
+A journal file is text, one JSON object a line:
+- first a header, `{"journal":1,"seed":S,"from":N}`: the game it belongs to (its secret seed,
+  kept on the server's disk only, like the save that holds it too) and the record index of its
+  first action;
+- then one line per action, `{"n":N,"seq":Q,"action":[...]}`: its index in the game's record,
+  the table's sequence number after it, and the action as the record encodes it.
+Each line goes out in one `write` to a file opened for appending, so a killed process leaves
+whole lines; only a power cut could leave a torn last line, which ends the replay.
+
+Nothing read back is trusted: a line that is not JSON, names another game, leaves a gap or holds
+an action the rules refuse ends the replay there, with a warning (what came before stands).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.engine import Action, Game
+
+log = logging.getLogger("conquest.net")
+
+JOURNAL_VERSION = 1
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # far above any game's; a bigger file is not read
+_COMPACT = (",", ":")
+
+
+def journal_paths(save: Path) -> tuple[Path, Path]:
+    """(the journal, the one set aside while a whole save is written) of the save `save`."""
+    current = save.with_name(f".{save.stem}.journal")
+    return current, current.with_name(current.name + ".old")
+
+
+def action_line(n: int, seq: int, action: Action) -> bytes:
+    from game.engine.record import encode_action  # noqa: PLC0415
+
+    return (f'{{"n":{n},"seq":{seq},"action":'
+            f'{json.dumps(encode_action(action), separators=_COMPACT, allow_nan=False)}}}\n'
+            ).encode()
+
+
+class Journal:
+    """The journal file of one table, appended to from the event loop, synced from a thread."""
+
+    def __init__(self, save: Path) -> None:
+        self.path, self.old_path = journal_paths(save)
+        self.lines = 0  # actions in the current journal file
+        self.unsynced = False
+        self._fd: int | None = None
+        self._lock = threading.Lock()  # the fd is closed on the loop and synced by a thread
+
+    def append(self, game: Game, seq: int) -> None:
+        """The game's last recorded action, its record index and the table's `seq` (OSError if
+        the disk refuses)."""
+        actions = game.record.actions
+        line = action_line(len(actions) - 1, seq, actions[-1])
+        with self._lock:
+            if self._fd is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
+                             0o644)
+                header = {"journal": JOURNAL_VERSION, "seed": game.seed, "from": len(actions) - 1}
+                try:
+                    _write_all(fd, (json.dumps(header, separators=_COMPACT) + "\n").encode())
+                except OSError:
+                    os.close(fd)
+                    raise
+                self._fd = fd
+            _write_all(self._fd, line)
+            self.lines += 1
+            self.unsynced = True
+
+    def set_aside(self) -> bool:
+        """Close the journal and rename it aside (a whole save that covers it is about to be
+        written); the next action starts a new one. False if there was none."""
+        with self._lock:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+            self.lines = 0
+            self.unsynced = False
+            if not self.path.exists():
+                return False
+            if self.old_path.exists():
+                # the last whole save failed (or a crash came first): the journal set aside
+                # then is still needed, so this one's actions are added to it
+                lines = self.path.read_bytes().partition(b"\n")[2]
+                with open(self.old_path, "ab") as old:
+                    old.write(lines)
+                os.unlink(self.path)
+            else:
+                os.replace(self.path, self.old_path)
+            return True
+
+    def drop_old(self) -> None:
+        """The whole save is in place: the journal set aside is no longer needed."""
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.old_path)
+
+    def sync(self) -> None:
+        """Push the journal's lines from the page cache to the disk (any thread)."""
+        with self._lock:
+            if self._fd is None or not self.unsynced:
+                return
+            self.unsynced = False
+            os.fsync(self._fd)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def replay(game: Game, save: Path) -> tuple[int | None, bool]:
+    """Apply to `game` (just loaded from `save`) the journaled actions after its record's last;
+    returns the sequence number of the last one applied (None if none was) and whether the
+    journal left a gap after the save (a whole save being written meanwhile: read again)."""
+    from game.engine.errors import IllegalActionError  # noqa: PLC0415
+    from game.engine.record import REPLAY_FAULTS, decode_action  # noqa: PLC0415
+
+    seq = None
+    for path in journal_paths(save)[::-1]:  # the one set aside first: it holds older actions
+        for line in _lines(path, game):
+            if not isinstance(line, dict):
+                break
+            n, at = line.get("n"), len(game.record.actions)
+            if type(n) is not int or type(line.get("seq")) is not int:
+                log.warning("%s: a damaged line ends the replay", path.name)
+                break
+            if n < at:
+                continue  # the save holds it already
+            if n > at:
+                log.warning("%s: action %d is missing: the replay stops there", path.name, at)
+                return seq, True
+            try:
+                game.apply(decode_action(line.get("action")))
+            except (IllegalActionError, *REPLAY_FAULTS) as exc:
+                log.warning("%s: action %d cannot be replayed (%s): the replay stops there",
+                            path.name, n, exc)
+                return seq, False
+            seq = line["seq"]
+    return seq, False
+
+
+def _lines(path: Path, game: Game) -> list[Any]:
+    """The journal's lines after its header, decoded (a line that is not JSON ends the list
+    with None); empty if the file is missing, too large or belongs to another game."""
+    try:
+        if path.stat().st_size > MAX_JOURNAL_BYTES:
+            log.warning("%s is too large to replay", path.name)
+            return []
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    rows = text.split("\n")
+    try:
+        header = json.loads(rows[0])
+    except ValueError:
+        return []
+    if not isinstance(header, dict) or header.get("journal") != JOURNAL_VERSION or \
+            header.get("seed") != game.seed:
+        log.info("%s belongs to another game: not replayed", path.name)
+        return []
+    out: list[Any] = []
+    for row in rows[1:]:
+        if not row:
+            continue
+        try:
+            out.append(json.loads(row))
+        except ValueError:
+            out.append(None)  # a torn line (a power cut mid-write): the replay ends here
+            break
+    return out
