@@ -21,6 +21,7 @@ from typing import Any
 from game.boards import BoardError, load_board
 from game.engine import Game, StateError
 from game.engine.board import is_board_id
+from game.journal import replay as replay_journal
 from game.jsonfile import FileRefused, read_json, remove_stale_temporaries, write_json_atomically
 
 FORMAT = "conquest-save"
@@ -207,8 +208,11 @@ def _board_of(data: dict[str, Any], name: str) -> Any:
         raise SaveFormatError(f"{name} cannot be loaded: {exc}.") from exc
 
 
-def load_game(path: Path) -> LoadedSave:
-    """Loads and checks a save. Raises SaveFormatError naming the problem; never anything else."""
+def load_game(path: Path, *, journal: bool = True) -> LoadedSave:
+    """Loads and checks a save. Raises SaveFormatError naming the problem; never anything else.
+    A network server's save comes with a journal of the actions since it was written whole
+    (game/journal.py): they are replayed too, unless `journal` is False (the server's resume
+    replays it itself, to learn the sequence number)."""
     data = read_save_data(path)
     if "game" not in data:
         raise SaveFormatError(f"{path.name} holds no game.")
@@ -221,6 +225,8 @@ def load_game(path: Path) -> LoadedSave:
             OverflowError) as exc:
         # the engine's loader should have said what is wrong; never show a Python error
         raise SaveFormatError(f"{path.name} is damaged in a way this game cannot read.") from exc
+    if journal:
+        replay_journal(game, path)
     name = data.get("name", path.stem)
     saved_at = data.get("saved_at", "")
     return LoadedSave(

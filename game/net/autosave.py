@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.jsonfile import write_text_atomically
-from game.net.journal import Journal, replay
+from game.journal import Journal, replay
 from game.net.table import Table
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def load_table_save(path: Path) -> LoadedSave:
 
     for _ in range(5):  # a running server put a new whole save in place meanwhile: again
         before = _identity(path)
-        loaded = load_game(path)
+        loaded = load_game(path, journal=False)
         seq, gap = replay(loaded.game, path)
         if not gap and _identity(path) == before:
             break

@@ -12,9 +12,10 @@ import pytest
 from game.ai import make_general
 from game.net import autosave
 from game.net.autosave import Autosaves, load_table_save
+from game.journal import journal_paths
 from game.net.config import ServerConfig
-from game.net.journal import journal_paths
 from game.net.table import Table
+from game.savegame import list_saves, load_game, summarise
 from tests.network.support import run
 
 
@@ -135,3 +136,18 @@ def test_a_whole_save_that_fails_keeps_its_journal_and_the_next_one_adds_to_it(
     assert not any(p.exists() for p in journal_paths(path))
     _loaded_equals(table, path)
     saver.journal.close()
+
+
+def test_the_games_own_load_game_replays_the_journal_so_a_save_taken_home_is_never_behind(
+        tmp_path: Path) -> None:
+    table, saves, path = _journaled(tmp_path, 30)
+    saves.savers["1"].journal.close()
+    plain = json.loads(path.read_text(encoding="utf-8"))
+    behind = len(plain["game"]["record"]["actions"])
+    assert behind < len(table.game.record.actions)  # the save alone is behind the game
+    loaded = load_game(path)  # as FILE > Load Game reads it
+    assert loaded.game.to_dict() == table.game.to_dict()
+    assert len(load_game(path, journal=False).game.record.actions) == behind
+    listed = {info.path: info for info in list_saves(tmp_path)}
+    assert listed[path].error is None
+    assert listed[path].summary == summarise(table.game)  # the list shows the game as it is

@@ -1,9 +1,11 @@
-"""A network table's journal: one line appended per action, between two whole saves. No pygame.
+"""A save's journal: one line appended per action, between two whole saves. No pygame.
 
 Rewriting a whole save after every action costs time that grows with the game; appending one
 line costs a few microseconds. So the server (game/net/autosave.py) writes the ordinary save now
 and then and, after every action, appends that action to the table's journal. The save plus its
-journal is the game: `replay` applies the journal's actions after the save's last one.
+journal is the game: `replay` applies the journal's actions after the save's last one. Every
+reader of such a save replays it: the server's resume (game/net/autosave.py) and the game's own
+Load Game (`savegame.load_game`), so a network game's save taken home is never behind.
 
 A journal file is text, one JSON object a line:
 - first a header, `{"journal":1,"seed":S,"from":N}`: the game it belongs to (its secret seed,
