@@ -132,6 +132,7 @@ def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
     async def all_games() -> list[dict[str, Any]]:
         return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think)
                                             for g in game_ids)))
+    loop.quieten_collector()  # hundreds of clients' mirrors in one process (see game/net/loop.py)
     if profile is None:
         games = loop.run(all_games())
     else:

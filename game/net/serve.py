@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot start the server: {exc}", file=sys.stderr)
         return 2
     server = GameServer(config)
+    loop.quieten_collector()  # a dedicated server is a long-running process of many tables
     try:
         loop.run(_serve(server))
     except KeyboardInterrupt:

@@ -23,3 +23,16 @@ def test_the_loop_runs_a_coroutine_to_its_result_with_or_without_uvloop(
     monkeypatch.setitem(sys.modules, "uvloop", None)  # as if it were not installed
     assert loop.name() == "asyncio"
     assert loop.run(_which()).startswith("asyncio")
+
+
+def test_quietening_the_collector_freezes_what_exists_and_raises_the_thresholds() -> None:
+    import gc
+
+    before = gc.get_threshold()
+    try:
+        loop.quieten_collector()
+        assert gc.get_threshold() == loop.COLLECTOR_THRESHOLDS
+        assert gc.get_freeze_count() > 0  # start-up's objects are out of the scans
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
