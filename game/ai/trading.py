@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from game.ai.evaluate import Situation
+from game.ai.hunt import best_kill
 from game.engine import actions as act
 
 
@@ -39,6 +40,9 @@ def choose_trade(sit: Situation, rng: random.Random) -> act.TradeCards | None:
             return None  # the army limit would swallow the armies
         if (p.hold_cards and view.upcoming_set_value() is None
                 and view.set_value(best) < 8 and len(view.hand) < 4):
+            return None
+        if (p.hold_rising and view.upcoming_set_value() is not None and len(sit.rivals) > 1
+                and best_kill(sit, view.reinforcements + value) is None):
             return None
     # the first card showing a territory we hold earns the bonus: put the most useful first
     ordered = sorted(best, key=lambda c: (owner.get(c) != me, -sit.threat(c)
