@@ -12,7 +12,9 @@ from game.engine import actions as act
 def choose_trade(sit: Situation, rng: random.Random) -> act.TradeCards | None:
     """A set to trade now, or None to hold.
 
-    Rising sets are traded at once: holding rarely pays, and the armies are worth most now.
+    Rising sets are traded at once (the armies are worth most now), except with
+    `hold_rising` among several rivals: every set anyone trades raises the next, so a held set
+    grows; it is traded when it makes a kill this turn or when the hand is full.
     Fixed sets (UK) are held, when allowed, until a set is worth 8 or the hand is nearly full.
     """
     view, p = sit.view, sit.profile
