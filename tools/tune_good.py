@@ -2,6 +2,7 @@
 
     python tools/tune_good.py --rounds 20 --games 120 --seed 1 --out game/ai/weights/good.json
     python tools/tune_good.py --evaluate --games 200 [--set duel.chain_depth=2 ...]
+    python tools/tune_good.py --compare base.chain_depth=2 --only four --games 400 --seed 41
 
 A (1+1) search: each round perturbs a few weights of the current best, and plays the
 candidate and the current best on the same fresh block of deals (common random numbers, so
@@ -109,6 +110,8 @@ def score_results(results: list[tuple[str, str, bool, bool]]) -> dict[str, float
     figures = {"duel": rate(duel), "duel_second": rate(second), "four": rate(four)}
     figures["score"] = (figures["duel"] + 2 * figures["duel_second"]) / 3 + \
         figures["four"] / 0.45 * 0.65
+    for series in sorted({r[0] for r in results}):  # each game type alone, for the record
+        figures[series] = round(rate([r for r in results if r[0] == series]), 4)
     return figures
 
 
@@ -167,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="play only duels or only four-player games")
     parser.add_argument("--set", action="append", default=[], metavar="PROFILE.FIELD=JSON",
                         help="change a weight before starting (repeatable)")
+    parser.add_argument("--compare", action="append", default=[], metavar="PROFILE.FIELD=JSON",
+                        help="score the weights and a candidate with these changes on the same "
+                        "deals (paired; repeatable: all the changes go into one candidate)")
     args = parser.parse_args(argv)
     weights = apply_sets(json.loads(Path(args.weights).read_text()), args.set)
     duels = 0 if args.only == "four" else max(1, args.games // 2 // len(DUEL_TYPES))
@@ -176,6 +182,12 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(f"tune-good:{args.seed}")
     pool = Pool(args.workers) if args.workers > 1 else None
     try:
+        if args.compare:
+            candidate = apply_sets(weights, args.compare)
+            mine, theirs = evaluate_many(pool, [weights, candidate], duels, four,
+                                         args.seed * 100_000)
+            print(json.dumps({"current": mine, "candidate": theirs}))
+            return 0
         if args.evaluate:
             print(json.dumps(evaluate_many(pool, [weights], duels, four, args.seed * 100_000)[0]))
             return 0

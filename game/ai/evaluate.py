@@ -75,6 +75,12 @@ class Situation:
         self.strength = {q: total.get(q, 0) + 2 * self.income[q] for q in self.active}
         self.leader = max(self.rivals, key=lambda q: (self.strength[q], -q)) if self.rivals \
             else None
+        self.runaway: PlayerId | None = None
+        if self.leader is not None and len(self.rivals) > 1:
+            top = self.strength[self.leader]
+            rest = max(self.strength[q] for q in self.active if q != self.leader)
+            if top >= 1.5 * rest:
+                self.runaway = self.leader
         # Long games grow into stand-offs of huge stacks; from round 30 on, armies are held
         # cheaper so someone breaks through (the turn cap must almost never be reached).
         patience = max(0.3, 1.0 - max(0, view.round - 30) / 40)
@@ -93,6 +99,9 @@ class Situation:
         if profile.plan_continent:
             self.target_continent = self._choose_target_continent()
         self._values: dict[TerritoryId, float] = {}
+        self.approach: dict[TerritoryId, float] = {}
+        if profile.approach > 0 and len(self.rivals) > 1:
+            self._plan_approach()
         self.kill: KillPlan | None = None
         if profile.kill_plan > 0 and profile.chain_depth > 0 and self.rivals:
             extra = view.reinforcements if view.phase == Phase.REINFORCE else 0
@@ -171,6 +180,21 @@ class Situation:
                 best, best_score = c, score
         return best
 
+    def _plan_approach(self) -> None:
+        """Worth of the territories that would first bring us beside a small rival."""
+        owner, neighbours = self.owner, self.info.neighbours
+        for q in self.rivals:
+            if q == self.neutral or self.count.get(q, 0) > 6:
+                continue
+            theirs = [t for t in self.info.territories if owner[t] == q]
+            doors = {n for t in theirs for n in neighbours[t] if owner[n] != q}
+            if any(owner[n] == self.me for n in doors):
+                continue  # already beside them: hunting prices the kill itself
+            # capped: a mission to destroy them counts as a win, which the kill itself prices
+            worth = self.profile.approach * min(self.elimination_value(q), 60.0)
+            for n in doors:
+                self.approach[n] = max(self.approach.get(n, 0.0), worth)
+
     # ------------------------------------------------------------------ prices
     def elimination_value(self, pid: PlayerId) -> float:
         """What knocking a player out gives: their cards, and a rival the fewer."""
@@ -204,6 +228,8 @@ class Situation:
         elif c == self.target_continent or c in self.mission_continents:
             value += bonus * p.progress_weight / lacking
         if o is not None and o != self.neutral:
+            if o == self.runaway:
+                value += p.leader_focus
             if self.continent_owner[c] == o:
                 value += bonus * p.break_weight
                 if o == self.leader and len(self.rivals) > 1:
@@ -222,6 +248,7 @@ class Situation:
             value *= 0.85
         if p.objectives:
             value += self._objective_value(x, o, complete, c)
+        value += self.approach.get(x, 0.0)
         self._values[x] = value
         return value
 

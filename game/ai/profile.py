@@ -65,6 +65,15 @@ class Profile:
         fortify_threat: with smart_fortify, how much a move of surplus to a threatened border
             beside it (per army, scaled by the threat) may outweigh bringing up the rear by one
             step (per army); 0 always brings up the rear first.
+        hold_rising: among several rivals, with rising sets, hold a set until the hand must be
+            traded, unless its armies let us knock a rival out this turn: every set traded by
+            anyone raises the next one, so a held set grows while the others trade.
+        leader_focus: among several rivals, worth (in armies) added to each conquest from a
+            runaway leader (stronger than us and than every other rival by half again): the
+            one who will win unless checked.
+        approach: among several rivals, share of the worth of knocking out a small rival
+            (six territories or fewer) added to a conquest that first brings us beside them:
+            a card-rich player we cannot reach is knocked out by someone else, for their cards.
     """
 
     name: str
@@ -105,3 +114,6 @@ class Profile:
     strong_loss: float = 0.0
     kill_plan: float = 0.0
     fortify_threat: float = 0.0
+    hold_rising: bool = False
+    leader_focus: float = 0.0
+    approach: float = 0.0

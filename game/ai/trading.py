@@ -5,13 +5,16 @@ from __future__ import annotations
 import random
 
 from game.ai.evaluate import Situation
+from game.ai.hunt import best_kill
 from game.engine import actions as act
 
 
 def choose_trade(sit: Situation, rng: random.Random) -> act.TradeCards | None:
     """A set to trade now, or None to hold.
 
-    Rising sets are traded at once: holding rarely pays, and the armies are worth most now.
+    Rising sets are traded at once (the armies are worth most now), except with
+    `hold_rising` among several rivals: every set anyone trades raises the next, so a held set
+    grows; it is traded when it makes a kill this turn or when the hand is full.
     Fixed sets (UK) are held, when allowed, until a set is worth 8 or the hand is nearly full.
     """
     view, p = sit.view, sit.profile
@@ -39,6 +42,9 @@ def choose_trade(sit: Situation, rng: random.Random) -> act.TradeCards | None:
             return None  # the army limit would swallow the armies
         if (p.hold_cards and view.upcoming_set_value() is None
                 and view.set_value(best) < 8 and len(view.hand) < 4):
+            return None
+        if (p.hold_rising and view.upcoming_set_value() is not None and len(sit.rivals) > 1
+                and best_kill(sit, view.reinforcements + value) is None):
             return None
     # the first card showing a territory we hold earns the bonus: put the most useful first
     ordered = sorted(best, key=lambda c: (owner.get(c) != me, -sit.threat(c)
