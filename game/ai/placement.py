@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 
+from game.ai import draft
 from game.ai.evaluate import Situation
 from game.ai.plan import best_chain
 from game.engine import actions as act
@@ -61,7 +62,25 @@ def choose_claim(sit: Situation, rng: random.Random,
         score += 0.08 * sum(1 for n in near if owner[n] == me)
         score -= 0.03 * sum(1 for n in near if owner[n] is not None and owner[n] != me)
         scored.append((score, t))
+    if sit.profile.draft_iterations > 0 and len(sit.active) == 2 and len(free) > 1:
+        return act.ClaimTerritory(_draft_claim(sit, scored, rng))
     return act.ClaimTerritory(_near_best(scored, sit.profile.claim_noise, rng))
+
+
+def _draft_claim(sit: Situation, scored: list[tuple[float, TerritoryId]],
+                 rng: random.Random) -> TerritoryId:
+    """A duel's claim chosen by the draft search (draft.py) among the rule of thumb's best
+    `draft_candidates` claims (all of them if 0)."""
+    db = draft.draft_board(sit.view.board)
+    first = sit.view.first_player
+    owner = [draft.FREE if sit.owner[t] is None else int(sit.owner[t] != first)
+             for t in db.names]
+    ranked = sorted(scored, key=lambda item: (-item[0], item[1]))
+    k = sit.profile.draft_candidates
+    candidates = [db.index[t] for _, t in (ranked[:k] if k > 0 else ranked)]
+    pick = draft.search(db, draft.shipped_model(db), owner, int(sit.me != first),
+                        sit.profile.draft_iterations, random.Random(rng.random()), candidates)
+    return db.names[pick]
 
 
 def _near_best(scored: list[tuple[float, TerritoryId]], noise: float,
@@ -95,6 +114,8 @@ def defence_needs(sit: Situation) -> list[tuple[float, TerritoryId, int]]:
             need = math.ceil(threat * p.defend_ratio) + 1 - armies[b]
             if need > 0:
                 needs.append((info.bonus[c] / (1.0 + need), b, need))
+    if p.block_weight > 0:
+        needs += _blocking_needs(sit)
     view = sit.view
     if p.objectives and view.objective == "headquarters":
         hq = view.headquarters(sit.me)
@@ -103,6 +124,32 @@ def defence_needs(sit: Situation) -> list[tuple[float, TerritoryId, int]]:
             if need > 0:
                 needs.append((20.0, hq, need))
     needs.sort(key=lambda item: (-item[0], item[1]))
+    return needs
+
+
+def _blocking_needs(sit: Situation) -> list[tuple[float, TerritoryId, int]]:
+    """(priority, territory, armies wanted) for our last territories in a continent a rival
+    otherwise holds (at most two of ours left there): lose them and the rival is paid its
+    bonus, so they are held against the stacks beside them and the rival's next reinforcements."""
+    p, info, owner, armies = sit.profile, sit.info, sit.owner, sit.armies
+    needs: list[tuple[float, TerritoryId, int]] = []
+    for c, members in info.members.items():
+        ours = [t for t in members if owner[t] == sit.me]
+        if not ours or len(ours) > 2:
+            continue
+        others = {owner[t] for t in members if owner[t] != sit.me}
+        if len(others) != 1 or None in others or sit.neutral in others:
+            continue
+        rival = others.pop()
+        for t in ours:
+            stacks = [armies[n] - 1 for n in info.neighbours[t] if owner[n] == rival]
+            if not stacks:
+                continue
+            threat = max(stacks) + sit.income.get(rival, 3)
+            need = math.ceil(threat * p.defend_ratio) + 1 - armies[t]
+            if need > 0:
+                needs.append((p.block_weight * info.bonus[c] / len(ours) / (1.0 + need), t,
+                              need))
     return needs
 
 

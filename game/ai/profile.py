@@ -65,6 +65,12 @@ class Profile:
         fortify_threat: with smart_fortify, how much a move of surplus to a threatened border
             beside it (per army, scaled by the threat) may outweigh bringing up the rear by one
             step (per army); 0 always brings up the rear first.
+        draft_iterations: in a duel with claiming by hand, UCT iterations of the draft search
+            (draft.py) behind each claim; 0 claims by the rule of thumb alone.
+        block_weight: with defend_share, priority (per bonus army) of holding our last one or
+            two territories in a continent a rival otherwise holds; 0 leaves them alone.
+        draft_candidates: how many of the rule of thumb's best claims the draft search
+            weighs at its root (0: every free territory).
     """
 
     name: str
@@ -105,3 +111,6 @@ class Profile:
     strong_loss: float = 0.0
     kill_plan: float = 0.0
     fortify_threat: float = 0.0
+    draft_iterations: int = 0
+    draft_candidates: int = 0
+    block_weight: float = 0.0
