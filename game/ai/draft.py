@@ -153,6 +153,99 @@ def shipped_model(db: DraftBoard) -> DraftModel:
     return model
 
 
+_CHUNK = 7  # territories per lookup-table chunk of an ownership bit mask
+
+
+class FastModel:
+    """The same evaluation as a DraftModel on ownership bit masks (bit i: territory i), with
+    per-chunk tables for neighbourhoods and degrees: about ten times faster, for playouts.
+    Valid for finished drafts only (every territory owned)."""
+
+    def __init__(self, db: DraftBoard, model: DraftModel) -> None:
+        names = feature_names(db)
+        w = dict(zip(names, model.weights, strict=True))
+        self.bias = model.bias
+        self.continents = [
+            (sum(1 << i for i in members), len(members),
+             w[f"share:{c}"] / len(members), w[f"holds:{c}"], db.bonus[k])
+            for k, (c, members) in enumerate(zip(db.continent_names, db.continents,
+                                                 strict=True))]
+        self.short = (w["short1_first"], w["short1_second"], w["short2_first"],
+                      w["short2_second"])
+        # inner edges: 2 * inner(side) + cross edges = the degrees of the side's territories,
+        # so inner(first) - inner(second) = (degrees(first) - degrees(second)) / 2
+        self.inner = w["inner_edges"] / 2.0
+        self.frontier = w["frontier"]
+        count = len(db.names)
+        self.chunks = range(0, count, _CHUNK)
+        self.reach: list[list[int]] = []  # [chunk][pattern] -> union of the neighbours' bits
+        self.degree: list[list[int]] = []  # [chunk][pattern] -> sum of the degrees
+        for start in self.chunks:
+            width = min(_CHUNK, count - start)
+            reach, degree = [], []
+            for pattern in range(1 << width):
+                union = total = 0
+                for b in range(width):
+                    if pattern >> b & 1:
+                        for j in db.neighbours[start + b]:
+                            union |= 1 << j
+                        total += len(db.neighbours[start + b])
+                reach.append(union)
+                degree.append(total)
+            self.reach.append(reach)
+            self.degree.append(degree)
+
+    def first_wins(self, first: int, second: int) -> float:
+        """P(first mover wins) for the finished draft where `first` and `second` are the two
+        sides' bit masks."""
+        z = self.bias
+        s1f, s1s, s2f, s2s = self.short
+        for cmask, n, w_share, w_holds, bonus in self.continents:
+            a = (first & cmask).bit_count()
+            b = (second & cmask).bit_count()
+            z += w_share * (a - b)
+            if a == n:
+                z += w_holds
+            elif a == n - 1:
+                z += s1f * bonus
+            elif a == n - 2:
+                z += s2f * bonus
+            if b == n:
+                z -= w_holds
+            elif b == n - 1:
+                z += s1s * bonus
+            elif b == n - 2:
+                z += s2s * bonus
+        near_first = near_second = deg_first = deg_second = 0
+        mask = (1 << _CHUNK) - 1
+        for k, start in enumerate(self.chunks):
+            pa = first >> start & mask
+            pb = second >> start & mask
+            reach, degree = self.reach[k], self.degree[k]
+            near_first |= reach[pa]
+            near_second |= reach[pb]
+            deg_first += degree[pa]
+            deg_second += degree[pb]
+        z += self.inner * (deg_first - deg_second)
+        z += self.frontier * ((first & near_second).bit_count()
+                              - (second & near_first).bit_count())
+        if z < -30:
+            return 0.0
+        return 1.0 / (1.0 + math.exp(-z))
+
+
+_FAST: dict[int, tuple[DraftModel, FastModel]] = {}
+
+
+def fast_model(db: DraftBoard, model: DraftModel) -> FastModel:
+    cached = _FAST.get(id(model))
+    if cached is not None and cached[0] is model:
+        return cached[1]
+    fast = FastModel(db, model)
+    _FAST[id(model)] = (model, fast)
+    return fast
+
+
 class _Node:
     __slots__ = ("children", "untried", "visits", "value")
 
@@ -176,6 +269,8 @@ def search(db: DraftBoard, model: DraftModel, owner: list[int], to_move: int,
     root = _Node(root_moves[:])
     rng.shuffle(root.untried)
     state = owner[:]
+    fast = fast_model(db, model)
+    base = [sum(1 << i for i, o in enumerate(owner) if o == side) for side in (0, 1)]
     log = math.log
     sqrt = math.sqrt
     for _ in range(iterations):
@@ -210,11 +305,12 @@ def search(db: DraftBoard, model: DraftModel, owner: list[int], to_move: int,
         # playout: the rest of the draft at random, picks alternating
         rest = [i for i in free if state[i] == FREE]
         rng.shuffle(rest)
+        masks = [base[0], base[1]]
+        for i in taken:
+            masks[state[i]] |= 1 << i
         for k, i in enumerate(rest):
-            state[i] = side ^ (k & 1)
-        p_first = model.first_wins(db, state)
-        for i in rest:
-            state[i] = FREE
+            masks[side ^ (k & 1)] |= 1 << i
+        p_first = fast.first_wins(masks[0], masks[1])
         for i in taken:
             state[i] = FREE
         root.visits += 1

@@ -89,3 +89,18 @@ def test_good_claims_by_the_search_in_duels_only() -> None:
         assert game.owner[action.territory] is None
         game.apply(action)
     assert all(g.fallbacks == 0 for g in generals.values())
+
+
+def test_the_fast_evaluation_matches_the_features() -> None:
+    model = draft.shipped_model(DB)
+    fast = draft.fast_model(DB, model)
+    rng = random.Random(2)
+    for _ in range(300):
+        owner = [rng.randint(0, 1) for _ in DB.names]
+        if rng.random() < 0.5:  # now and then a whole continent to one side
+            side = rng.randint(0, 1)
+            for i in DB.continents[rng.randrange(len(DB.continents))]:
+                owner[i] = side
+        first = sum(1 << i for i, o in enumerate(owner) if o == 0)
+        second = sum(1 << i for i, o in enumerate(owner) if o == 1)
+        assert abs(model.first_wins(DB, owner) - fast.first_wins(first, second)) < 1e-12
