@@ -114,8 +114,6 @@ def defence_needs(sit: Situation) -> list[tuple[float, TerritoryId, int]]:
             need = math.ceil(threat * p.defend_ratio) + 1 - armies[b]
             if need > 0:
                 needs.append((info.bonus[c] / (1.0 + need), b, need))
-    if p.block_weight > 0:
-        needs += _blocking_needs(sit)
     view = sit.view
     if p.objectives and view.objective == "headquarters":
         hq = view.headquarters(sit.me)
@@ -124,32 +122,6 @@ def defence_needs(sit: Situation) -> list[tuple[float, TerritoryId, int]]:
             if need > 0:
                 needs.append((20.0, hq, need))
     needs.sort(key=lambda item: (-item[0], item[1]))
-    return needs
-
-
-def _blocking_needs(sit: Situation) -> list[tuple[float, TerritoryId, int]]:
-    """(priority, territory, armies wanted) for our last territories in a continent a rival
-    otherwise holds (at most two of ours left there): lose them and the rival is paid its
-    bonus, so they are held against the stacks beside them and the rival's next reinforcements."""
-    p, info, owner, armies = sit.profile, sit.info, sit.owner, sit.armies
-    needs: list[tuple[float, TerritoryId, int]] = []
-    for c, members in info.members.items():
-        ours = [t for t in members if owner[t] == sit.me]
-        if not ours or len(ours) > 2:
-            continue
-        others = {owner[t] for t in members if owner[t] != sit.me}
-        if len(others) != 1 or None in others or sit.neutral in others:
-            continue
-        rival = others.pop()
-        for t in ours:
-            stacks = [armies[n] - 1 for n in info.neighbours[t] if owner[n] == rival]
-            if not stacks:
-                continue
-            threat = max(stacks) + sit.income.get(rival, 3)
-            need = math.ceil(threat * p.defend_ratio) + 1 - armies[t]
-            if need > 0:
-                needs.append((p.block_weight * info.bonus[c] / len(ours) / (1.0 + need), t,
-                              need))
     return needs
 
 

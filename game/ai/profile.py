@@ -67,8 +67,6 @@ class Profile:
             step (per army); 0 always brings up the rear first.
         draft_iterations: in a duel with claiming by hand, UCT iterations of the draft search
             (draft.py) behind each claim; 0 claims by the rule of thumb alone.
-        block_weight: with defend_share, priority (per bonus army) of holding our last one or
-            two territories in a continent a rival otherwise holds; 0 leaves them alone.
         draft_candidates: how many of the rule of thumb's best claims the draft search
             weighs at its root (0: every free territory).
     """
@@ -113,4 +111,3 @@ class Profile:
     fortify_threat: float = 0.0
     draft_iterations: int = 0
     draft_candidates: int = 0
-    block_weight: float = 0.0
