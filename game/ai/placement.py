@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 
+from game.ai import draft
 from game.ai.evaluate import Situation
 from game.ai.plan import best_chain
 from game.engine import actions as act
@@ -61,7 +62,25 @@ def choose_claim(sit: Situation, rng: random.Random,
         score += 0.08 * sum(1 for n in near if owner[n] == me)
         score -= 0.03 * sum(1 for n in near if owner[n] is not None and owner[n] != me)
         scored.append((score, t))
+    if sit.profile.draft_iterations > 0 and len(sit.active) == 2 and len(free) > 1:
+        return act.ClaimTerritory(_draft_claim(sit, scored, rng))
     return act.ClaimTerritory(_near_best(scored, sit.profile.claim_noise, rng))
+
+
+def _draft_claim(sit: Situation, scored: list[tuple[float, TerritoryId]],
+                 rng: random.Random) -> TerritoryId:
+    """A duel's claim chosen by the draft search (draft.py) among the rule of thumb's best
+    `draft_candidates` claims (all of them if 0)."""
+    db = draft.draft_board(sit.view.board)
+    first = sit.view.first_player
+    owner = [draft.FREE if sit.owner[t] is None else int(sit.owner[t] != first)
+             for t in db.names]
+    ranked = sorted(scored, key=lambda item: (-item[0], item[1]))
+    k = sit.profile.draft_candidates
+    candidates = [db.index[t] for _, t in (ranked[:k] if k > 0 else ranked)]
+    pick = draft.search(db, draft.shipped_model(db), owner, int(sit.me != first),
+                        sit.profile.draft_iterations, random.Random(rng.random()), candidates)
+    return db.names[pick]
 
 
 def _near_best(scored: list[tuple[float, TerritoryId]], noise: float,

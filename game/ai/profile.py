@@ -74,6 +74,10 @@ class Profile:
         approach: among several rivals, share of the worth of knocking out a small rival
             (six territories or fewer) added to a conquest that first brings us beside them:
             a card-rich player we cannot reach is knocked out by someone else, for their cards.
+        draft_iterations: in a duel with claiming by hand, UCT iterations of the draft search
+            (draft.py) behind each claim; 0 claims by the rule of thumb alone.
+        draft_candidates: how many of the rule of thumb's best claims the draft search
+            weighs at its root (0: every free territory).
     """
 
     name: str
@@ -117,3 +121,5 @@ class Profile:
     hold_rising: bool = False
     leader_focus: float = 0.0
     approach: float = 0.0
+    draft_iterations: int = 0
+    draft_candidates: int = 0
