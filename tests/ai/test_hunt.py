@@ -10,26 +10,13 @@ from game.ai.good import PROFILES
 from game.ai.hunt import best_kill, plan_kill
 from game.ai.manoeuvre import choose_fortify
 from game.ai.placement import plan_placement
-from game.ai.simulate import make_config
 from game.ai.view import SeatView
-from game.engine import Game, Phase
-
-
-def _three_players(victim: dict[str, int], mine: dict[str, int], rest: int = 3) -> Game:
-    """Seat 2 holds everything except `mine` (seat 0) and `victim` (seat 1), armies as given."""
-    game = Game.new(make_config(["good", "good", "good"]), 1)
-    for t in game.board.territories:
-        game.owner[t] = 2
-        game.armies[t] = rest
-    for owner, armies in ((0, mine), (1, victim)):
-        for t, n in armies.items():
-            game.owner[t] = owner
-            game.armies[t] = n
-    return game
+from game.engine import Phase
+from tests.ai.positions import three_players
 
 
 def test_a_weak_player_beside_our_stack_can_be_knocked_out() -> None:
-    game = _three_players({"indonesia": 2, "new_guinea": 1}, {"siam": 10})
+    game = three_players({"indonesia": 2, "new_guinea": 1}, {"siam": 10})
     sit = Situation(SeatView(game, 0), PROFILES["base"])
     plan = plan_kill(sit, 1, 0)
     assert plan is not None and plan.victim == 1
@@ -38,7 +25,7 @@ def test_a_weak_player_beside_our_stack_can_be_knocked_out() -> None:
 
 
 def test_new_armies_make_up_what_the_stack_lacks_and_go_there_first() -> None:
-    game = _three_players({"indonesia": 6, "new_guinea": 5}, {"siam": 4, "alaska": 2})
+    game = three_players({"indonesia": 6, "new_guinea": 5}, {"siam": 4, "alaska": 2})
     sit = Situation(SeatView(game, 0), PROFILES["base"])
     assert plan_kill(sit, 1, 0) is None
     plan = plan_kill(sit, 1, 20)
@@ -52,7 +39,7 @@ def test_new_armies_make_up_what_the_stack_lacks_and_go_there_first() -> None:
 
 def test_a_player_out_of_reach_is_not_hunted() -> None:
     # the victim's land touches none of ours
-    game = _three_players({"indonesia": 1}, {"alaska": 30})
+    game = three_players({"indonesia": 1}, {"alaska": 30})
     sit = Situation(SeatView(game, 0), PROFILES["base"])
     assert plan_kill(sit, 1, 50) is None
     assert best_kill(sit, 50) is None
@@ -60,10 +47,10 @@ def test_a_player_out_of_reach_is_not_hunted() -> None:
 
 def test_each_territory_of_a_player_we_can_finish_is_worth_more() -> None:
     armies = {"indonesia": 2, "new_guinea": 1}
-    game = _three_players(armies, {"siam": 12})
+    game = three_players(armies, {"siam": 12})
     sit = Situation(SeatView(game, 0), PROFILES["base"])
     assert sit.kill is not None
-    game_far = _three_players(armies, {"siam": 2})
+    game_far = three_players(armies, {"siam": 2})
     far = Situation(SeatView(game_far, 0), PROFILES["base"])
     assert far.kill is None
     assert sit.target_value("indonesia") > far.target_value("indonesia")
@@ -75,7 +62,7 @@ def test_the_free_move_shores_up_a_threatened_border() -> None:
     first."""
     australia = {"eastern_australia": 2, "western_australia": 1, "new_guinea": 1,
                  "indonesia": 1}
-    game = _three_players({"alaska": 12, "siberia": 1},
+    game = three_players({"alaska": 12, "siberia": 1},
                           {"kamchatka": 2, "yakutsk": 9, "irkutsk": 1, "japan": 1, **australia})
     game.phase = Phase.FORTIFY
     sit = Situation(SeatView(game, 0), PROFILES["base"])

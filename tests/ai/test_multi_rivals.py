@@ -7,26 +7,18 @@ from dataclasses import replace
 
 from game.ai.evaluate import Situation
 from game.ai.good import PROFILES
-from game.ai.simulate import make_config
 from game.ai.trading import choose_trade
 from game.ai.view import SeatView
 from game.engine import Game, Phase
+from tests.ai.positions import three_players
 
 BASE = PROFILES["base"]
 CAVALRY = ["greenland", "alberta", "ontario", "quebec", "alaska"]  # the last is infantry
 
 
 def _three_players(victim: dict[str, int], mine: dict[str, int], rest: int = 3) -> Game:
-    """A rising-set game (US full): seat 2 holds everything except `mine` (seat 0) and
-    `victim` (seat 1), armies as given; seat 0 is reinforcing."""
-    game = Game.new(make_config(["good", "good", "good"], "us_full"), 1)
-    for t in game.board.territories:
-        game.owner[t] = 2
-        game.armies[t] = rest
-    for owner, armies in ((0, mine), (1, victim)):
-        for t, n in armies.items():
-            game.owner[t] = owner
-            game.armies[t] = n
+    """A rising-set game (US full, tests/ai/positions.py); seat 0 is reinforcing."""
+    game = three_players(victim, mine, rest)
     game.phase = Phase.REINFORCE
     game.current = 0
     game.reinforcements = 3
