@@ -320,19 +320,18 @@ def search(db: DraftBoard, model: DraftModel, owner: list[int], to_move: int,
     return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
 
 
-
 def search_multi(db: DraftBoard, model: DraftModel, owner: list[int], players: int,
                  iterations: int, rng: random.Random, candidates: list[int] | None = None,
                  explore: float = 0.5) -> int:
     """UCT over the rest of a draft among `players` sides, us claiming next and the others
-    after us in turn (one pick each, round and round). `owner[i]` is FREE for unclaimed, else
-    the owner's place in the rotation from us: 0 for ours, 1 for whoever claims after us, and
-    so on. The rivals' picks are taken as made against us (a paranoid search: it cannot know
-    whose pick hurts us, only that each may), and a finished draft is scored by the duel
-    model as us against each rival alone, averaged: whole continents, continents one or two
-    short, shares, clumping and frontier are what matter among several rivals too, while a
-    model of us against all of them together would count every continent we are absent from
-    as theirs. Returns the index of the territory to claim: the most visited root move."""
+    after us in turn (one pick each, round and round). `owner` is 0 for ours, 1 for any
+    rival's, FREE for unclaimed. The rivals are taken as one side that picks `players - 1`
+    times between two of our picks and plays against us (a paranoid search: it cannot know
+    whose pick hurts us, only that each may), and each finished draft is scored by the duel
+    model as us against all of them together: the model's features (continents held or one or
+    two short, shares, clumping, frontier) are the things that matter among several rivals
+    too, and its first-mover bias is the same for every claim, so it does not sway the pick.
+    Returns the index of the territory to claim: the most visited of the root's moves."""
     free = [i for i, o in enumerate(owner) if o == FREE]
     root_moves = list(candidates) if candidates else free
     if len(root_moves) == 1:
@@ -341,14 +340,12 @@ def search_multi(db: DraftBoard, model: DraftModel, owner: list[int], players: i
     rng.shuffle(root.untried)
     state = owner[:]
     fast = fast_model(db, model)
-    base = [sum(1 << i for i, o in enumerate(owner) if o == side) for side in range(players)]
-    rivals = range(1, players)
-    share = 1.0 / (players - 1)
+    base = [sum(1 << i for i, o in enumerate(owner) if o == side) for side in (0, 1)]
     log = math.log
     sqrt = math.sqrt
     for _ in range(iterations):
-        node, turn = root, 0  # turn % players: whose pick, as a place in the rotation
-        path: list[tuple[_Node, int]] = []  # (node, side who moved into it)
+        node, turn = root, 0  # turn % players == 0: our pick
+        path: list[tuple[_Node, int]] = []  # (node, side who moved into it: 0 us, 1 them)
         taken: list[int] = []
         while not node.untried and node.children:
             parent_log = log(node.visits)
@@ -358,14 +355,14 @@ def search_multi(db: DraftBoard, model: DraftModel, owner: list[int], players: i
                 if score > best_score:
                     best, best_score = move, score
             node = node.children[best]
-            side = turn % players
+            side = 0 if turn % players == 0 else 1
             state[best] = side
             taken.append(best)
             path.append((node, side))
             turn += 1
         if node.untried:
             move = node.untried.pop()
-            side = turn % players
+            side = 0 if turn % players == 0 else 1
             state[move] = side
             taken.append(move)
             rest = [i for i in free if state[i] == FREE]
@@ -378,13 +375,12 @@ def search_multi(db: DraftBoard, model: DraftModel, owner: list[int], players: i
         # playout: the rest of the draft at random, in the real rotation
         rest = [i for i in free if state[i] == FREE]
         rng.shuffle(rest)
-        masks = base[:]
+        masks = [base[0], base[1]]
         for i in taken:
             masks[state[i]] |= 1 << i
         for k, i in enumerate(rest):
-            masks[(turn + k) % players] |= 1 << i
-        ours = masks[0]
-        p_us = share * sum(fast.first_wins(ours, masks[r]) for r in rivals)
+            masks[0 if (turn + k) % players == 0 else 1] |= 1 << i
+        p_us = fast.first_wins(masks[0], masks[1])
         for i in taken:
             state[i] = FREE
         root.visits += 1

@@ -89,13 +89,9 @@ def _draft_claim(sit: Situation, scored: list[tuple[float, TerritoryId]],
 def _draft_claim_multi(sit: Situation, scored: list[tuple[float, TerritoryId]],
                        rng: random.Random) -> TerritoryId:
     """A claim among several rivals chosen by the draft search (draft.search_multi, us
-    against each rival) among the rule of thumb's best `draft_candidates` claims."""
+    against the others together) among the rule of thumb's best `draft_candidates` claims."""
     db = draft.draft_board(sit.view.board)
-    order = sorted(sit.active)
-    at = order.index(sit.me)
-    place = {pid: k for k, pid in enumerate(order[at:] + order[:at])}
-    # a territory of anyone outside the rotation (a neutral) counts as the last rival's
-    owner = [draft.FREE if sit.owner[t] is None else place.get(sit.owner[t], len(order) - 1)
+    owner = [draft.FREE if sit.owner[t] is None else int(sit.owner[t] != sit.me)
              for t in db.names]
     ranked = sorted(scored, key=lambda item: (-item[0], item[1]))
     k = sit.profile.draft_candidates
