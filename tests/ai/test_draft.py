@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.ai import draft, make_general
-from game.ai.good import PROFILES
+from game.ai.good import PROFILES, good_with, load_weights
 from game.ai.simulate import make_config
 from game.engine import Game, Phase
 
@@ -127,3 +127,25 @@ def test_the_multi_player_search_is_repeatable_and_keeps_to_its_candidates() -> 
     candidates = free[3:8]
     pick = draft.search_multi(DB, model, owner, 4, 150, random.Random(5), candidates)
     assert pick in candidates
+
+
+def test_good_with_the_multi_player_search_on_claims_alike_for_a_seed() -> None:
+    weights = load_weights()
+    weights["base"] = dict(weights["base"], draft_iterations=60, draft_candidates=5)
+    tuned = good_with(weights)
+
+    def claims() -> list[str]:
+        game = Game.new(make_config(["good"] * 4, "us_full"), 9)
+        generals = {seat: tuned(seat, 9) for seat in range(4)}
+        out = []
+        while game.phase == Phase.CLAIM:
+            action = generals[game.to_move].choose(game)
+            assert game.owner[action.territory] is None
+            game.apply(action)
+            out.append(action.territory)
+        assert all(g.fallbacks == 0 for g in generals.values())
+        return out
+
+    first = claims()
+    assert claims() == first
+    assert len(first) == len(DB.names)
