@@ -318,3 +318,73 @@ def search(db: DraftBoard, model: DraftModel, owner: list[int], to_move: int,
             visited.visits += 1
             visited.value += p_first if mover == 0 else 1.0 - p_first
     return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
+
+
+def search_multi(db: DraftBoard, model: DraftModel, owner: list[int], players: int,
+                 iterations: int, rng: random.Random, candidates: list[int] | None = None,
+                 explore: float = 0.5) -> int:
+    """UCT over the rest of a draft among `players` sides, us claiming next and the others
+    after us in turn (one pick each, round and round). `owner` is 0 for ours, 1 for any
+    rival's, FREE for unclaimed. The rivals are taken as one side that picks `players - 1`
+    times between two of our picks and plays against us (a paranoid search: it cannot know
+    whose pick hurts us, only that each may), and each finished draft is scored by the duel
+    model as us against all of them together: the model's features (continents held or one or
+    two short, shares, clumping, frontier) are the things that matter among several rivals
+    too, and its first-mover bias is the same for every claim, so it does not sway the pick.
+    Returns the index of the territory to claim: the most visited of the root's moves."""
+    free = [i for i, o in enumerate(owner) if o == FREE]
+    root_moves = list(candidates) if candidates else free
+    if len(root_moves) == 1:
+        return root_moves[0]
+    root = _Node(root_moves[:])
+    rng.shuffle(root.untried)
+    state = owner[:]
+    fast = fast_model(db, model)
+    base = [sum(1 << i for i, o in enumerate(owner) if o == side) for side in (0, 1)]
+    log = math.log
+    sqrt = math.sqrt
+    for _ in range(iterations):
+        node, turn = root, 0  # turn % players == 0: our pick
+        path: list[tuple[_Node, int]] = []  # (node, side who moved into it: 0 us, 1 them)
+        taken: list[int] = []
+        while not node.untried and node.children:
+            parent_log = log(node.visits)
+            best, best_score = -1, -1.0
+            for move, child in node.children.items():
+                score = child.value / child.visits + explore * sqrt(parent_log / child.visits)
+                if score > best_score:
+                    best, best_score = move, score
+            node = node.children[best]
+            side = 0 if turn % players == 0 else 1
+            state[best] = side
+            taken.append(best)
+            path.append((node, side))
+            turn += 1
+        if node.untried:
+            move = node.untried.pop()
+            side = 0 if turn % players == 0 else 1
+            state[move] = side
+            taken.append(move)
+            rest = [i for i in free if state[i] == FREE]
+            rng.shuffle(rest)
+            child = _Node(rest)
+            node.children[move] = child
+            node = child
+            path.append((node, side))
+            turn += 1
+        # playout: the rest of the draft at random, in the real rotation
+        rest = [i for i in free if state[i] == FREE]
+        rng.shuffle(rest)
+        masks = [base[0], base[1]]
+        for i in taken:
+            masks[state[i]] |= 1 << i
+        for k, i in enumerate(rest):
+            masks[0 if (turn + k) % players == 0 else 1] |= 1 << i
+        p_us = fast.first_wins(masks[0], masks[1])
+        for i in taken:
+            state[i] = FREE
+        root.visits += 1
+        for visited, mover in path:
+            visited.visits += 1
+            visited.value += p_us if mover == 0 else 1.0 - p_us
+    return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]

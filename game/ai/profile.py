@@ -74,8 +74,9 @@ class Profile:
         approach: among several rivals, share of the worth of knocking out a small rival
             (six territories or fewer) added to a conquest that first brings us beside them:
             a card-rich player we cannot reach is knocked out by someone else, for their cards.
-        draft_iterations: in a duel with claiming by hand, UCT iterations of the draft search
-            (draft.py) behind each claim; 0 claims by the rule of thumb alone.
+        draft_iterations: with claiming by hand, UCT iterations of the draft search (draft.py)
+            behind each claim; 0 claims by the rule of thumb alone. In a duel, draft.search;
+            among several rivals, draft.search_multi (us against the others together).
         draft_candidates: how many of the rule of thumb's best claims the draft search
             weighs at its root (0: every free territory).
     """

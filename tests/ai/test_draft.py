@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.ai import draft, make_general
-from game.ai.good import PROFILES
+from game.ai.good import PROFILES, good_with, load_weights
 from game.ai.simulate import make_config
 from game.engine import Game, Phase
 
@@ -104,3 +104,48 @@ def test_the_fast_evaluation_matches_the_features() -> None:
         first = sum(1 << i for i, o in enumerate(owner) if o == 0)
         second = sum(1 << i for i, o in enumerate(owner) if o == 1)
         assert abs(model.first_wins(DB, owner) - fast.first_wins(first, second)) < 1e-12
+
+
+def test_the_multi_player_search_completes_a_continent_we_otherwise_hold() -> None:
+    australia = DB.continents[DB.continent_names.index("australia")]
+    model = draft.shipped_model(DB)
+    for last in australia:
+        owner = _late_draft(last)  # 0: ours, 1: the rivals'; two territories free
+        for players in (3, 4, 6):
+            assert draft.search_multi(DB, model, owner, players, 200, random.Random(3)) == last
+
+
+def test_the_multi_player_search_is_repeatable_and_keeps_to_its_candidates() -> None:
+    model = draft.shipped_model(DB)
+    owner = [draft.FREE] * len(DB.names)
+    for i in range(0, 16):
+        owner[(i * 5) % len(owner)] = int(i % 4 != 0)
+    free = [i for i, o in enumerate(owner) if o == draft.FREE]
+    picks = {draft.search_multi(DB, model, owner, 4, 150, random.Random(11)) for _ in range(3)}
+    assert len(picks) == 1
+    assert owner[picks.pop()] == draft.FREE
+    candidates = free[3:8]
+    pick = draft.search_multi(DB, model, owner, 4, 150, random.Random(5), candidates)
+    assert pick in candidates
+
+
+def test_good_with_the_multi_player_search_on_claims_alike_for_a_seed() -> None:
+    weights = load_weights()
+    weights["base"] = dict(weights["base"], draft_iterations=60, draft_candidates=5)
+    tuned = good_with(weights)
+
+    def claims() -> list[str]:
+        game = Game.new(make_config(["good"] * 4, "us_full"), 9)
+        generals = {seat: tuned(seat, 9) for seat in range(4)}
+        out = []
+        while game.phase == Phase.CLAIM:
+            action = generals[game.to_move].choose(game)
+            assert game.owner[action.territory] is None
+            game.apply(action)
+            out.append(action.territory)
+        assert all(g.fallbacks == 0 for g in generals.values())
+        return out
+
+    first = claims()
+    assert claims() == first
+    assert len(first) == len(DB.names)
