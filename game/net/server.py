@@ -2,11 +2,12 @@
 
 Clients join a table (game password first, then a seat and its secret token), send actions for
 their own seat, and receive each action's events and a view of the game their seat may see.
-Computer seats, and (if the host chose) humans away too long, are played here by the generals.
+Computer seats, and (if the host chose) humans away too long, are played on the server by the generals.
 Every refusal names its reason to the sender and is logged; nothing a client sends can stop the
 server. This module routes messages and runs the turns; the input checks (checks.py), the
 setup (config.py), the connections (connections.py), what each seat is sent after an action
-(updates.py) and the tables' saves on disk (autosave.py) each live in their own module.
+(updates.py), the tables' saves on disk (autosave.py) and the computer seats' player
+(computers.py) each live in their own module.
 """
 
 from __future__ import annotations
@@ -16,9 +17,7 @@ import contextlib
 import hmac
 import logging
 import time
-from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -29,13 +28,13 @@ from game.engine import actions as act
 from game.engine.serialize import game_to_dict
 from game.net import autosave, protocol
 from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
+from game.net.computers import Counters, plays_here, run_computers
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
 from game.net.connections import Client
 from game.net.protocol import ProtocolError
 from game.net.story import TableStories, public_action
 from game.net.table import (
     COMPUTER_LEVELS,
-    STAND_IN_LEVEL,
     Seat,
     Table,
     token_hash,
@@ -47,29 +46,6 @@ log = logging.getLogger("conquest.net")
 
 DEFAULT_GAME = "1"
 MAX_STRIKES = 200  # refused messages before a connection is closed
-
-
-@dataclass
-class Counters:
-    """What the server has done, for tests, logs and the benchmark."""
-
-    actions: int = 0
-    computer_actions: int = 0
-    refused: dict[str, int] = field(default_factory=dict)
-    saves: int = 0
-    errors: int = 0
-    # seconds from a player's action arriving to its update queued for every seat (the latest)
-    handling: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))
-
-    def handling_summary(self) -> str:
-        """How long actions took to handle, in words for the log (the load bench reads it)."""
-        times = sorted(self.handling)
-        if not times:
-            return "handled no player actions"
-        median = times[len(times) // 2] * 1000
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
-        return (f"handled {len(times)} player actions: median {median:.2f} ms, "
-                f"p99 {p99:.2f} ms (from arrival to the updates queued)")
 
 
 class GameServer:
@@ -113,8 +89,9 @@ class GameServer:
         for game_id, table in self.tables.items():
             self._locks[game_id] = asyncio.Lock()
             self._wake[game_id] = asyncio.Event()
-            self._runners[game_id] = asyncio.create_task(self._run_computers(table),
-                                                         name=f"computers-{game_id}")
+            runner = run_computers(self.config, table, self._wake[game_id], self._locks[game_id],
+                                   self._commit_computer, self.counters)
+            self._runners[game_id] = asyncio.create_task(runner, name=f"computers-{game_id}")
             if table.game is not None:
                 self._schedule_grace(table)
                 self._wake[game_id].set()
@@ -417,6 +394,13 @@ class GameServer:
             self.counters.errors += 1
             log.error("game %s: autosave failed: %s", table.game_id, exc)
 
+    def _plays_here(self, table: Table, seat: Seat) -> str | None:
+        return plays_here(self.config, table, seat)
+
+    async def _commit_computer(self, table: Table, actor: int, action: act.Action,
+                               events: list[Any]) -> None:
+        await self._commit(table, actor, action, events, None, None, computer=True)
+
     async def _commit(self, table: Table, actor: int, action: act.Action, events: list[Any],
                       request_id: Any, sender: Client | None, *, computer: bool) -> None:
         """Save, then tell every seat what it may see of what happened (only what changed)."""
@@ -443,57 +427,6 @@ class GameServer:
             seat.client.send_text(texts[seat.index])
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
-
-    def _plays_here(self, table: Table, seat: Seat) -> str | None:
-        """The general's level if the server plays this seat now, else None."""
-        if seat.is_computer:
-            return seat.kind
-        if self.config.away_policy == "computer" and table.is_away_too_long(
-                seat, self.config.reconnect_seconds):
-            return STAND_IN_LEVEL
-        return None
-
-    async def _run_computers(self, table: Table) -> None:
-        from game.ai import make_general  # noqa: PLC0415
-        from game.ai.base import fallback_action  # noqa: PLC0415
-
-        generals: dict[tuple[int, str], Any] = {}
-        wake = self._wake[table.game_id]
-        lock = self._locks[table.game_id]
-        loop = asyncio.get_running_loop()
-        while True:
-            await wake.wait()
-            wake.clear()
-            while True:
-                game = table.game
-                if game is None or game.is_over:
-                    break
-                seat = table.seats[game.to_move]
-                level = self._plays_here(table, seat)
-                if level is None:
-                    break
-                if self.config.computer_delay:
-                    await asyncio.sleep(self.config.computer_delay)
-                async with lock:
-                    if table.game is not game or game.is_over or \
-                            game.to_move != seat.index or self._plays_here(table, seat) is None:
-                        continue
-                    key = (seat.index, level)
-                    if key not in generals:
-                        generals[key] = make_general(level, seat.index, game.seed)
-                    try:
-                        action = await loop.run_in_executor(None, generals[key].choose, game)
-                        events = game.apply(action)
-                    except Exception:  # noqa: BLE001 - a general's slip must not stop the game
-                        log.exception("game %s: general of seat %d failed", table.game_id,
-                                      seat.index + 1)
-                        action = fallback_action(game)
-                        events = game.apply(action)
-                    self.counters.computer_actions += 1
-                    await self._commit(table, seat.index, action, events, None, None,
-                                       computer=True)
-                await asyncio.sleep(0)
-
 
 def _state_of(game: Game) -> dict[str, Any]:
     """The state views are made from: without the record while the game goes on (no seat may
