@@ -262,62 +262,9 @@ def search(db: DraftBoard, model: DraftModel, owner: list[int], to_move: int,
     """UCT over the rest of the draft from `owner` (0/1 for the first/second mover, FREE for
     unclaimed), `to_move` claiming next. Returns the index of the territory to claim: the most
     visited of the root's moves (`candidates`, by default every free territory)."""
-    free = [i for i, o in enumerate(owner) if o == FREE]
-    root_moves = list(candidates) if candidates else free
-    if len(root_moves) == 1:
-        return root_moves[0]
-    root = _Node(root_moves[:])
-    rng.shuffle(root.untried)
-    state = owner[:]
-    fast = fast_model(db, model)
-    base = [sum(1 << i for i, o in enumerate(owner) if o == side) for side in (0, 1)]
-    log = math.log
-    sqrt = math.sqrt
-    for _ in range(iterations):
-        node, side = root, to_move
-        path: list[tuple[_Node, int]] = []  # (node, side who moved into it)
-        taken: list[int] = []
-        # selection
-        while not node.untried and node.children:
-            parent_log = log(node.visits)
-            best, best_score = -1, -1.0
-            for move, child in node.children.items():
-                score = child.value / child.visits + explore * sqrt(parent_log / child.visits)
-                if score > best_score:
-                    best, best_score = move, score
-            node = node.children[best]
-            state[best] = side
-            taken.append(best)
-            path.append((node, side))
-            side ^= 1
-        # expansion
-        if node.untried:
-            move = node.untried.pop()
-            state[move] = side
-            taken.append(move)
-            rest = [i for i in free if state[i] == FREE]
-            rng.shuffle(rest)
-            child = _Node(rest)
-            node.children[move] = child
-            node = child
-            path.append((node, side))
-            side ^= 1
-        # playout: the rest of the draft at random, picks alternating
-        rest = [i for i in free if state[i] == FREE]
-        rng.shuffle(rest)
-        masks = [base[0], base[1]]
-        for i in taken:
-            masks[state[i]] |= 1 << i
-        for k, i in enumerate(rest):
-            masks[side ^ (k & 1)] |= 1 << i
-        p_first = fast.first_wins(masks[0], masks[1])
-        for i in taken:
-            state[i] = FREE
-        root.visits += 1
-        for visited, mover in path:
-            visited.visits += 1
-            visited.value += p_first if mover == 0 else 1.0 - p_first
-    return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
+    picks = sum(1 for o in owner if o == FREE) + 1
+    return _uct(db, model, owner, [to_move ^ (t & 1) for t in range(picks)], iterations, rng,
+                candidates, explore)
 
 
 def search_multi(db: DraftBoard, model: DraftModel, owner: list[int], players: int,
@@ -332,6 +279,16 @@ def search_multi(db: DraftBoard, model: DraftModel, owner: list[int], players: i
     two short, shares, clumping, frontier) are the things that matter among several rivals
     too, and its first-mover bias is the same for every claim, so it does not sway the pick.
     Returns the index of the territory to claim: the most visited of the root's moves."""
+    picks = sum(1 for o in owner if o == FREE) + 1
+    return _uct(db, model, owner, [0 if t % players == 0 else 1 for t in range(picks)],
+                iterations, rng, candidates, explore)
+
+
+def _uct(db: DraftBoard, model: DraftModel, owner: list[int], sides: list[int],
+         iterations: int, rng: random.Random, candidates: list[int] | None,
+         explore: float) -> int:
+    """The search both drafts share: `sides[t]` (0 or 1) makes the t-th pick from now; each
+    finished draft is worth the model's P(side 0 wins) to side 0 and the rest to side 1."""
     free = [i for i, o in enumerate(owner) if o == FREE]
     root_moves = list(candidates) if candidates else free
     if len(root_moves) == 1:
@@ -344,9 +301,10 @@ def search_multi(db: DraftBoard, model: DraftModel, owner: list[int], players: i
     log = math.log
     sqrt = math.sqrt
     for _ in range(iterations):
-        node, turn = root, 0  # turn % players == 0: our pick
-        path: list[tuple[_Node, int]] = []  # (node, side who moved into it: 0 us, 1 them)
+        node, turn = root, 0
+        path: list[tuple[_Node, int]] = []  # (node, side who moved into it)
         taken: list[int] = []
+        # selection
         while not node.untried and node.children:
             parent_log = log(node.visits)
             best, best_score = -1, -1.0
@@ -355,36 +313,35 @@ def search_multi(db: DraftBoard, model: DraftModel, owner: list[int], players: i
                 if score > best_score:
                     best, best_score = move, score
             node = node.children[best]
-            side = 0 if turn % players == 0 else 1
-            state[best] = side
+            state[best] = sides[turn]
             taken.append(best)
-            path.append((node, side))
+            path.append((node, sides[turn]))
             turn += 1
+        # expansion
         if node.untried:
             move = node.untried.pop()
-            side = 0 if turn % players == 0 else 1
-            state[move] = side
+            state[move] = sides[turn]
             taken.append(move)
             rest = [i for i in free if state[i] == FREE]
             rng.shuffle(rest)
             child = _Node(rest)
             node.children[move] = child
             node = child
-            path.append((node, side))
+            path.append((node, sides[turn]))
             turn += 1
-        # playout: the rest of the draft at random, in the real rotation
+        # playout: the rest of the draft at random, in the order of `sides`
         rest = [i for i in free if state[i] == FREE]
         rng.shuffle(rest)
         masks = [base[0], base[1]]
         for i in taken:
             masks[state[i]] |= 1 << i
         for k, i in enumerate(rest):
-            masks[0 if (turn + k) % players == 0 else 1] |= 1 << i
-        p_us = fast.first_wins(masks[0], masks[1])
+            masks[sides[turn + k]] |= 1 << i
+        p_zero = fast.first_wins(masks[0], masks[1])
         for i in taken:
             state[i] = FREE
         root.visits += 1
         for visited, mover in path:
             visited.visits += 1
-            visited.value += p_us if mover == 0 else 1.0 - p_us
+            visited.value += p_zero if mover == 0 else 1.0 - p_zero
     return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
