@@ -113,3 +113,14 @@ def start_server_process(port: int, saves: Path, *extra: str) -> subprocess.Pope
         time.sleep(0.05)
     proc.kill()
     raise RuntimeError("the server did not start")
+
+
+def wait_note(bridge: Any, kinds: tuple[str, ...], timeout: float = 10.0) -> Any:
+    """The first note of one of `kinds` a window's bridge gives (polled as a frame would)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for note in bridge.poll():
+            if note.kind in kinds:
+                return note
+        time.sleep(0.01)
+    raise AssertionError(f"no {kinds} note")

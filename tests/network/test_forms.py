@@ -3,8 +3,6 @@ on-screen keyboard), and the password box that shows stars, not the password."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -14,21 +12,6 @@ from game.input import Command, CommandEvent, Device
 from tests.network.support import free_port
 
 DT = 1 / 60
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
-    from game.app import App, AppOptions
-
-    application = App(AppOptions(settings_path=tmp_path / "settings.json", headless=True,
-                                 fixed_dt=DT))
-    pygame.event.clear()
-    yield application
-    for scene in application.scenes.stack:
-        bridge = getattr(scene, "bridge", None)
-        if bridge is not None:
-            bridge.close()
-    pygame.quit()
 
 
 def _open(app: Any, cls: type) -> Any:

@@ -9,7 +9,7 @@ import pytest
 
 from game.net import bots
 from game.net.client import JoinRefused, NetClient
-from tests.network.support import close_all, join, play_out, run, running_server
+from tests.network.support import close_all, join, play_out, run, running_server, wait_note
 
 
 def _kill(client: NetClient) -> None:
@@ -105,18 +105,6 @@ def test_leaving_the_lobby_frees_the_seat(saves: Path) -> None:
     run(scenario(), timeout=30)
 
 
-def _wait_note(bridge, kinds: tuple[str, ...], timeout: float = 10.0):  # noqa: ANN001, ANN202
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for note in bridge.poll():
-            if note.kind in kinds:
-                return note
-        time.sleep(0.01)
-    raise AssertionError(f"no {kinds} note")
-
-
 def test_a_player_who_closed_the_window_takes_the_seat_back_by_joining_again() -> None:
     from game.net.bridge import NetBridge
     from game.net.server import ServerConfig
@@ -130,13 +118,13 @@ def test_a_player_who_closed_the_window_takes_the_seat_back_by_joining_again() -
                                autosave=False)).result(10)
         first, other = NetBridge(), NetBridge()
         first.join(uri, "Ada", None)
-        seat = _wait_note(first, ("welcome",)).seat
+        seat = wait_note(first, ("welcome",)).seat
         other.join(uri, "Bo", None)
-        assert _wait_note(other, ("welcome",)).seat != seat  # the game starts
+        assert wait_note(other, ("welcome",)).seat != seat  # the game starts
         first.close()  # the window is closed; the seat token stays on disk
         again = NetBridge()
         again.join(uri, "Ada", None)
-        welcome = _wait_note(again, ("welcome",))
+        welcome = wait_note(again, ("welcome",))
         assert welcome.seat == seat and welcome.data["rejoined"]
         again.close()
         other.close()

@@ -13,18 +13,8 @@ import pytest
 
 from game.input import Command, CommandEvent, Device
 from game.net import recall
-from tests.network.support import free_port
+from tests.network.support import free_port, wait_note
 from tests.network.test_screens import DT, _host, _shot, _step_until
-
-
-def _wait_note(bridge: Any, kinds: tuple[str, ...], timeout: float = 10.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for note in bridge.poll():
-            if note.kind in kinds:
-                return note
-        time.sleep(0.01)
-    raise AssertionError(f"no {kinds} note")
 
 
 def _play_until_turn(app: Any, scene: Any, turn: int) -> None:
@@ -179,7 +169,7 @@ def test_a_player_whose_window_closed_rejoins_from_the_filled_in_join_form(
         other = NetBridge()
         others.append(other)
         other.join(f"ws://127.0.0.1:{port}", "Bo", None)
-        _wait_note(other, ("welcome",))
+        wait_note(other, ("welcome",))
         _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene))
         app.scenes.top.bridge.close()  # Ada's window is closed mid-game
         app.scenes.clear()

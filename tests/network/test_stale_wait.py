@@ -34,6 +34,17 @@ def _refuse_while_waiting(app: Any, scene: Any, wait_for: int) -> str:
     return text
 
 
+def _hosted_against_easy(app: Any) -> Any:
+    """A game hosted from this window, a local seat against an easy computer, on screen."""
+    from game.scenes.network_play import NetworkPlayScene
+
+    host = _host(app, ["local", "easy"], free_port())
+    host.confirm()
+    app.scenes.apply_pending()
+    _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene))
+    return app.scenes.top
+
+
 def test_a_local_game_takes_the_wait_down_when_the_move_passes(app: Any) -> None:
     from game.scenes.play import PlayScene
 
@@ -55,13 +66,7 @@ def test_a_local_game_takes_the_wait_down_when_the_move_passes(app: Any) -> None
 
 
 def test_a_network_game_shows_the_prompt_not_the_old_wait(app: Any) -> None:
-    from game.scenes.network_play import NetworkPlayScene
-
-    host = _host(app, ["local", "easy"], free_port())
-    host.confirm()
-    app.scenes.apply_pending()
-    _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene))
-    scene = app.scenes.top
+    scene = _hosted_against_easy(app)
     seat = next(iter(scene.local_seats))
     other = 1 - seat
     # our first claim, so that the computer is to move next
@@ -81,13 +86,7 @@ def test_a_network_game_shows_the_prompt_not_the_old_wait(app: Any) -> None:
 def test_a_dropped_connection_is_shown_over_the_prompt_until_it_is_back(app: Any) -> None:
     """The pinned prompt covers history lines, so a drop must be an alert the player sees."""
     from game.net.bridge import Note
-    from game.scenes.network_play import NetworkPlayScene
-
-    host = _host(app, ["local", "easy"], free_port())
-    host.confirm()
-    app.scenes.apply_pending()
-    _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene))
-    scene = app.scenes.top
+    scene = _hosted_against_easy(app)
     scene.receive(Note("lost"))
     assert scene.messages.alerting == "Connection lost: trying to reconnect..."
     app.step(DT)

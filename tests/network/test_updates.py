@@ -21,7 +21,7 @@ from game.net.table import Table
 from game.net.updates import UpdateWriter, apply_changes
 from game.net.views import event_data, seat_view, seats_events
 from game.savegame import load_game, save_game
-from tests.network.support import close_all, play_out, run, running_server
+from tests.network.support import close_all, join, play_out, run, running_server, wait_for_views
 
 
 def _sans_history(view: dict) -> dict:
@@ -175,9 +175,7 @@ def test_a_client_that_misses_an_update_asks_for_its_view_and_plays_on(saves: Pa
     async def scenario() -> None:
         async with running_server(saves, seats=("open", "open"), game_type="uk_short",
                                   seed=4) as (server, uri):
-            clients = [NetClient(uri, name) for name in ("Ada", "Bo")]
-            for client in clients:
-                await client.connect()
+            clients = await join(uri, ["Ada", "Bo"])
             dropped: list[int] = []
             original = clients[1].conn.recv  # type: ignore[union-attr]
 
@@ -216,12 +214,8 @@ def test_a_message_the_server_cannot_queue_closes_that_connection_and_a_rejoin_r
     async def scenario() -> None:
         async with running_server(saves, seats=("open", "open"), game_type="uk_short",
                                   seed=4) as (server, uri):
-            clients = [NetClient(uri, name) for name in ("Ada", "Bo")]
-            for client in clients:
-                await client.connect()
-            while any(c.view is None for c in clients):
-                await asyncio.wait_for(asyncio.gather(*(c.receive() for c in clients
-                                                        if c.view is None)), 5)
+            clients = await join(uri, ["Ada", "Bo"])
+            await wait_for_views(clients, 5)
             seat_of_bo = next(c for c in server.clients if c.seat and c.seat.index == 1)
 
             def broken(*a, **k):  # noqa: ANN002, ANN003, ANN202
@@ -247,9 +241,7 @@ def test_the_server_times_each_players_action_and_says_so_when_it_stops(
     async def scenario() -> None:
         async with running_server(saves, seats=("open", "open"), game_type="uk_short",
                                   seed=4) as (server, uri):
-            clients = [NetClient(uri, name) for name in ("Ada", "Bo")]
-            for client in clients:
-                await client.connect()
+            clients = await join(uri, ["Ada", "Bo"])
             results = await play_out(clients, "easy")
             assert len(server.counters.handling) == sum(r.actions for r in results)
             assert all(0 < t < 30 for t in server.counters.handling)
