@@ -62,43 +62,32 @@ def choose_claim(sit: Situation, rng: random.Random,
         score += 0.08 * sum(1 for n in near if owner[n] == me)
         score -= 0.03 * sum(1 for n in near if owner[n] is not None and owner[n] != me)
         scored.append((score, t))
-    if sit.profile.draft_iterations > 0 and len(free) > 1:
-        if len(sit.active) == 2:
-            return act.ClaimTerritory(_draft_claim(sit, scored, rng))
-        if len(sit.active) > 2:
-            return act.ClaimTerritory(_draft_claim_multi(sit, scored, rng))
+    if sit.profile.draft_iterations > 0 and len(free) > 1 and len(sit.active) >= 2:
+        return act.ClaimTerritory(_draft_claim(sit, scored, rng))
     return act.ClaimTerritory(_near_best(scored, sit.profile.claim_noise, rng))
 
 
 def _draft_claim(sit: Situation, scored: list[tuple[float, TerritoryId]],
                  rng: random.Random) -> TerritoryId:
-    """A duel's claim chosen by the draft search (draft.py) among the rule of thumb's best
-    `draft_candidates` claims (all of them if 0)."""
+    """A claim chosen by the draft search (draft.py) among the rule of thumb's best
+    `draft_candidates` claims (all of them if 0): in a duel the first mover against the second
+    (draft.search), among several rivals us against the others together (draft.search_multi)."""
     db = draft.draft_board(sit.view.board)
-    first = sit.view.first_player
-    owner = [draft.FREE if sit.owner[t] is None else int(sit.owner[t] != first)
+    duel = len(sit.active) == 2
+    side_zero = sit.view.first_player if duel else sit.me
+    owner = [draft.FREE if sit.owner[t] is None else int(sit.owner[t] != side_zero)
              for t in db.names]
     ranked = sorted(scored, key=lambda item: (-item[0], item[1]))
     k = sit.profile.draft_candidates
     candidates = [db.index[t] for _, t in (ranked[:k] if k > 0 else ranked)]
-    pick = draft.search(db, draft.shipped_model(db), owner, int(sit.me != first),
-                        sit.profile.draft_iterations, random.Random(rng.random()), candidates)
-    return db.names[pick]
-
-
-def _draft_claim_multi(sit: Situation, scored: list[tuple[float, TerritoryId]],
-                       rng: random.Random) -> TerritoryId:
-    """A claim among several rivals chosen by the draft search (draft.search_multi, us
-    against the others together) among the rule of thumb's best `draft_candidates` claims."""
-    db = draft.draft_board(sit.view.board)
-    owner = [draft.FREE if sit.owner[t] is None else int(sit.owner[t] != sit.me)
-             for t in db.names]
-    ranked = sorted(scored, key=lambda item: (-item[0], item[1]))
-    k = sit.profile.draft_candidates
-    candidates = [db.index[t] for _, t in (ranked[:k] if k > 0 else ranked)]
-    pick = draft.search_multi(db, draft.shipped_model(db), owner, len(sit.active),
-                              sit.profile.draft_iterations, random.Random(rng.random()),
-                              candidates)
+    model, iterations = draft.shipped_model(db), sit.profile.draft_iterations
+    seeded = random.Random(rng.random())
+    if duel:
+        pick = draft.search(db, model, owner, int(sit.me != side_zero), iterations, seeded,
+                            candidates)
+    else:
+        pick = draft.search_multi(db, model, owner, len(sit.active), iterations, seeded,
+                                  candidates)
     return db.names[pick]
 
 
