@@ -233,6 +233,7 @@ def refresh_from_dict(game: Game, data: dict[str, Any], changed: set[str], *,
     check_players(game, seat_view=seat_view)
     check_turn(game)
 
+
 def _read_rng(r: _Reader) -> random.Random:
     state = r.read_list("state", RNG_STATE_LENGTH)
     if len(state) != RNG_STATE_LENGTH or not all(
