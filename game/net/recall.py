@@ -83,12 +83,14 @@ class ResumableGame:
     game_type: str
     turn: int
     players: tuple[str, ...]
+    local: tuple[tuple[int, str], ...] = ()  # every seat played here: (seat, name)
 
     def describe(self) -> str:
         """One line for the Host form: which game, how far, with whom."""
         kinds = {"uk_full": "UK Full", "us_full": "US Full", "uk_short": "UK Short",
                  "us_short": "US Short"}.get(self.game_type, self.game_type)
-        others = [p for i, p in enumerate(self.players) if i != self.seat]
+        here = {seat for seat, _ in self.local} | {self.seat}
+        others = [p for i, p in enumerate(self.players) if i not in here]
         when = f"turn {self.turn}" if self.turn else "set-up"
         return f"{kinds}, {when}, with {', '.join(others)}"
 
@@ -104,6 +106,9 @@ def resumable_hosted_game(saves_dir: Path | None = None) -> ResumableGame | None
     port, name = answers.get("port"), answers.get("name")
     if not isinstance(port, int) or not isinstance(name, str) or not name:
         return None
+    names = answers.get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        names = [name]
     from game.net.bridge import load_seat  # noqa: PLC0415
     from game.net.table import Table, token_hash  # noqa: PLC0415
     from game.net.autosave import load_table_save  # noqa: PLC0415
@@ -121,14 +126,18 @@ def resumable_hosted_game(saves_dir: Path | None = None) -> ResumableGame | None
     game = loaded.game
     if game.is_over:
         return None
-    credentials = load_seat(host_uri(port), HOSTED_GAME, name)
-    if credentials is None or not 0 <= credentials.seat < len(table.seats):
-        return None
-    seat = table.seats[credentials.seat]
-    if seat.token_hash is None or seat.token_hash != token_hash(credentials.token):
-        return None
-    return ResumableGame(port, name, credentials.seat, tuple(s.kind for s in table.seats),
-                         table.game_type, game.turn, tuple(p.name for p in game.players))
+    local: list[tuple[int, str]] = []
+    for each in names:  # every seat played here must open again with the token kept for it
+        credentials = load_seat(host_uri(port), HOSTED_GAME, each)
+        if credentials is None or not 0 <= credentials.seat < len(table.seats):
+            return None
+        seat = table.seats[credentials.seat]
+        if seat.token_hash is None or seat.token_hash != token_hash(credentials.token):
+            return None
+        local.append((credentials.seat, each))
+    return ResumableGame(port, names[0], local[0][0], tuple(s.kind for s in table.seats),
+                         table.game_type, game.turn, tuple(p.name for p in game.players),
+                         tuple(local))
 
 
 def host_uri(port: int) -> str:

@@ -15,7 +15,7 @@ import pygame
 
 from game.audio import Sfx
 from game.input import Command, CommandEvent, Device
-from game.net.bridge import NetBridge
+from game.net.bridge import NetBridge, Note
 from game.scenes.base import Scene
 from game.scenes.title import draw_sea_backdrop
 from game.ui import glyphs, palette
@@ -35,8 +35,12 @@ class ConnectingScene(Scene):
     """Shows CONNECTING while `bridge` joins `uri` (after starting the server, when hosting)."""
 
     def __init__(self, app: App, bridge: NetBridge, uri: str, join: Callable[[], None],
-                 back: Callable[[App], Scene], *, hosting: Future[Any] | None = None) -> None:
+                 back: Callable[[App], Scene], *, hosting: Future[Any] | None = None,
+                 expected: int = 1) -> None:
         super().__init__(app)
+        self.expected = expected  # seats joined from this window: the lobby opens when all are
+        self._welcomes: list[Note] = []
+        self._early: list[Note] = []
         self.bridge = bridge
         self.uri = uri
         self.join = join
@@ -105,13 +109,16 @@ class ConnectingScene(Scene):
         notes = self.bridge.poll()
         for index, note in enumerate(notes):
             if note.kind == "welcome":
-                from game.scenes.network_lobby import LobbyScene  # noqa: PLC0415
-
-                self._done = True
-                self.app.play(Sfx.CLICK)
-                self.app.scenes.replace(LobbyScene(self.app, self.bridge, note.data,
-                                                   early=notes[index + 1:]))
-                return
+                self._welcomes.append(note)
+                if len(self._welcomes) >= self.expected:
+                    self._open_lobby(notes[index + 1:])
+                    return
+                self.status = (f"Seat {len(self._welcomes)} of {self.expected} taken; "
+                               f"calling again...")
+                continue
+            if self._welcomes and note.kind in ("message", "lost", "back"):
+                self._early.append(note)  # for the lobby, once every seat of ours is in
+                continue
             if note.kind == "refused":
                 self.fail("NOT ADMITTED", f"The server said: {note.data.get('reason', '')}.")
                 return
@@ -119,6 +126,15 @@ class ConnectingScene(Scene):
                 self.fail("CANNOT CONNECT",
                           f"Cannot reach {self.uri}: {note.data.get('reason', '')}.")
                 return
+
+    def _open_lobby(self, rest: list[Note]) -> None:
+        from game.scenes.network_lobby import LobbyScene  # noqa: PLC0415
+
+        self._done = True
+        self.app.play(Sfx.CLICK)
+        first = min(self._welcomes, key=lambda n: n.seat if n.seat is not None else 99)
+        self.app.scenes.replace(LobbyScene(self.app, self.bridge, first.data,
+                                           early=self._early + rest))
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_sea_backdrop(surface)

@@ -1,10 +1,12 @@
 """FILE > Host Network Game: this machine serves a game; each seat is local, open or a computer.
 
 The server runs on the game's background network thread (the window must stay open while the
-game lasts; `python main.py --serve` hosts without a window). The local seat is played here;
-open seats wait for players who join from other machines; computer seats play on the server.
-The form comes back with the last game's choices; when a game hosted here stopped unfinished
-(the window closed or crashed), RESUME starts its server again from the autosave.
+game lasts; `python main.py --serve` hosts without a window). Local seats are played here (two
+or more share the window as in a hot-seat game, with a hand-over between them; their names go
+in one box, separated by commas); open seats wait for players who join from other machines;
+computer seats play on the server. The form comes back with the last game's choices; when a
+game hosted here stopped unfinished (the window closed or crashed), RESUME starts its server
+again from the autosave, and every seat played here sits down again.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ import pygame
 from game.audio import Sfx
 from game.net.bridge import NetBridge
 from game.net.recall import host_uri, load_answers, resumable_hosted_game, save_answers
+from game.net.protocol import MAX_NAME_LENGTH
 from game.net.server import DEFAULT_PORT, ServerConfig
 from game.scenes.network_join import FormScene, leave_for_network, parse_port
 from game.ui import palette
 from game.ui.choices import ChoiceRow
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Label
 
 if TYPE_CHECKING:
     from game.app import App
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
 RECT = pygame.Rect(60, 26, 520, 350)
 KINDS = (("Local", "local"), ("Open", "open"), ("Easy", "easy"), ("Standard", "standard"),
          ("Good", "good"))
+NAMES_LENGTH = 6 * (MAX_NAME_LENGTH + 2)  # up to six names, separated by ", "
 GAME_TYPES = (("UK Full", "uk_full"), ("US Full", "us_full"), ("UK Short", "uk_short"),
               ("US Short", "us_short"))
 
@@ -73,7 +77,11 @@ class HostNetworkScene(FormScene):
         self.port = self.field("PORT", y + 204, str(port if isinstance(port, int) else DEFAULT_PORT),
                                5, 60)
         self.password = self.field("GAME PASSWORD", y + 226, "", 32, masked=True)
-        self.name = self.field("YOUR NAME", y + 248, str(last.get("name") or "Host"), 16)
+        self.name = self.field("YOUR NAME", y + 248, str(last.get("name") or "Host"),
+                               NAMES_LENGTH)
+        self.name_label = next(w for w in self.widgets if isinstance(w, Label)
+                               and w.text == "YOUR NAME")
+        self._fit_names()
         # A game hosted here that stopped (the window closed or crashed) can go on: RESUME
         # starts its server again from the autosave, and everyone takes their seat back.
         self.resumable = resumable_hosted_game()
@@ -94,7 +102,7 @@ class HostNetworkScene(FormScene):
         if isinstance(count, int) and 2 <= count <= 6:
             self.count = count
         if isinstance(kinds, list) and len(kinds) == 6 and all(
-                k in dict(KINDS).values() for k in kinds) and kinds.count("local") <= 1:
+                k in dict(KINDS).values() for k in kinds):
             self.kinds = list(kinds)
         if last.get("game_type") in dict(GAME_TYPES).values():
             self.game_type = str(last["game_type"])
@@ -114,16 +122,38 @@ class HostNetworkScene(FormScene):
 
     def _set_count(self, count: int) -> None:
         self.count = count
+        self._fit_names()
         self._sync()
 
     def _kind_of(self, index: int) -> str:
         return self.kinds[index]
 
     def _set_kind(self, index: int, kind: str) -> None:
-        if kind == "local":  # one seat is played at this machine: the last one chosen
-            self.kinds = ["open" if k == "local" else k for k in self.kinds]
         self.kinds[index] = kind
+        self._fit_names()
         self._sync()
+
+    def local_seats(self) -> list[int]:
+        """The seats played at this machine, in seat order."""
+        return [i for i, kind in enumerate(self.seats()) if kind == "local"]
+
+    def names(self) -> list[str]:
+        """The names typed for the local seats, in seat order (one box, commas between)."""
+        return [n.strip() for n in self.name.text.split(",") if n.strip()]
+
+    def _fit_names(self) -> None:
+        """One name per local seat in the name box: a seat made Local gets "Player N" to
+        change (no typing is needed to start), a seat no longer Local gives its name up."""
+        if not hasattr(self, "name"):
+            return
+        local = self.local_seats()
+        names = self.names()[:max(1, len(local))]
+        while len(names) < len(local):
+            names.append(f"Player {local[len(names)] + 1}")
+        self.name.set_text(", ".join(names))
+        several = len(local) > 1
+        self.name_label.text = "NAMES HERE" if several else "YOUR NAME"
+        self.labels[self.name] = "NAMES, SEPARATED BY COMMAS" if several else "YOUR NAME"
 
     def _set_type(self, game_type: str) -> None:
         self.game_type = game_type
@@ -139,22 +169,24 @@ class HostNetworkScene(FormScene):
     def confirm(self) -> None:
         seats = self.seats()
         port = parse_port(self.port.text)
-        name = self.name.text.strip()
-        if "local" not in seats:
+        local = self.local_seats()
+        names = self.names()
+        if not local:
             self.refuse("Choose Local for the seat you play at this machine.")
             return
         if port is None:
             self.refuse(f"The port is a number from 1 to 65535 (default {DEFAULT_PORT}).")
             return
-        if not name:
-            self.refuse("Type your name: the other players will see it.")
+        problem = names_problem(names, len(local))
+        if problem:
+            self.refuse(problem)
             return
         config = ServerConfig(
             host="0.0.0.0", port=port, password=self.password.text or None,
             seats=tuple("open" if k == "local" else k for k in seats), game_type=self.game_type,
             away_policy=self.away, resume=False, computer_delay=0.05)
-        self._remember(port, name)
-        self._serve(config, name, seats.index("local"))
+        self._remember(port, ", ".join(names))
+        self._serve(config, dict(zip(local, names, strict=True)))
 
     def resume_game(self) -> None:
         """RESUME: the interrupted game's server again, from its autosave, on its old port
@@ -171,10 +203,11 @@ class HostNetworkScene(FormScene):
             host="0.0.0.0", port=game.port, password=self.password.text or None,
             seats=game.seats, game_type=game.game_type, away_policy=self.away, resume=True,
             computer_delay=0.05)
-        self._serve(config, game.name, game.seat)
+        self._serve(config, dict(game.local) or {game.seat: game.name})
 
-    def _serve(self, config: ServerConfig, name: str, local: int) -> None:
-        """Start the server on the network thread, then join it as seat `local`."""
+    def _serve(self, config: ServerConfig, local: dict[int, str]) -> None:
+        """Start the server on the network thread, then join it at each seat of `local` (seat
+        to name)."""
         from game.scenes.network_connecting import ConnectingScene  # noqa: PLC0415
 
         self.app.play(Sfx.CLICK)
@@ -182,15 +215,20 @@ class HostNetworkScene(FormScene):
         hosting = bridge.host(config)
         uri = host_uri(config.port)
         password = config.password
+
+        def join() -> None:
+            for seat, name in local.items():
+                bridge.join(uri, name, password, seat=seat)
+
         leave_for_network(self.app, ConnectingScene(
-            self.app, bridge, uri, lambda: bridge.join(uri, name, password, seat=local),
-            back=HostNetworkScene, hosting=hosting))
+            self.app, bridge, uri, join, back=HostNetworkScene, hosting=hosting,
+            expected=len(local)))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         body = self.app.fonts.body
         body.draw(
-            surface, "Local: you, here.  Open: a player who joins.  Easy/Standard/Good: computer.",
+            surface, "Local: played here.  Open: a player who joins.  Easy/Standard/Good: computer.",
             (RECT.x + 14, RECT.bottom - 42), palette.SHADOW)
         if self.resumable is not None and self.resume_button is not None:
             x = self.resume_button.rect.right + 8
@@ -198,3 +236,21 @@ class HostNetworkScene(FormScene):
             text = body.ellipsize(f"Interrupted: {self.resumable.describe()}{needs}",
                                   self.cancel.rect.x - 8 - x)
             body.draw(surface, text, (x, self.resume_button.rect.y + 5), palette.INK)
+
+
+def names_problem(names: list[str], wanted: int) -> str:
+    """Why the names typed for `wanted` local seats will not do, or "" when they will."""
+    if not names:
+        return "Type your name: the other players will see it."
+    if len(names) < wanted:
+        return (f"Type a name for each of the {wanted} Local seats, separated by commas "
+                f"(for example: Ann, Bob).")
+    if len(names) > wanted:
+        return (f"{len(names)} names for {wanted} Local seat{'s' if wanted > 1 else ''}: "
+                f"make more seats Local, or remove a name.")
+    long = [n for n in names if len(n) > MAX_NAME_LENGTH]
+    if long:
+        return f"\"{long[0][:20]}\" is too long: a name has at most {MAX_NAME_LENGTH} letters."
+    if len({n.casefold() for n in names}) < len(names):
+        return "Each player here needs a name of their own."
+    return ""

@@ -100,13 +100,14 @@ class LobbyScene(Scene):
 
     def _note_hosted_game(self) -> None:
         """A game hosted here has begun (and is autosaved from now on): keep where it runs and
-        under which name this player sits, so the Host form can offer to resume it after the
-        window closed or crashed."""
-        client = self.bridge.clients.get(self.seat)
-        if self.bridge.server is None or self.bridge.port is None or client is None \
-                or client.credentials is None:
+        under which names its players here sit, so the Host form can offer to resume it after
+        the window closed or crashed."""
+        if self.bridge.server is None or self.bridge.port is None:
             return
-        save_answers("hosted", {"port": self.bridge.port, "name": client.credentials.name})
+        names = [client.credentials.name for _, client in sorted(self.bridge.clients.items())
+                 if client.credentials is not None]
+        if names:
+            save_answers("hosted", {"port": self.bridge.port, "name": names[0], "names": names})
 
     def handle(self, command: CommandEvent) -> None:
         if command.kind is Command.CANCEL:

@@ -10,12 +10,14 @@ them like computer seats, except that their moves come from the network.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Game, IllegalActionError
 from game.engine import actions as act
 from game.engine import events as ev
 from game.net.bridge import NetBridge, Note
+from game.net.seatviews import SeatCopies
 from game.net.views import events_from_dicts, mirror_dict
 from game.scenes.play import PlayScene
 from game.scenes.play_autosave import Autosaver
@@ -31,6 +33,7 @@ from game.ui.menubar import Menu, MenuBar, MenuItem
 if TYPE_CHECKING:
     from game.app import App
 
+COPY_WAIT_SECONDS = 1.0  # the longest an update waits for the acting seat's own copy
 NETWORK_REFUSAL = "Not in a network game: the server keeps the rules as they were set."
 
 
@@ -101,11 +104,16 @@ class NetworkPlayScene(PlayScene):
         game.opening_events = events_from_dicts(state.get("events", []))
         self.bridge = bridge
         self.local_seats = frozenset(bridge.seats) or frozenset({state["seat"]})
+        # every seat played here hears each update in its own copy (its own secrets only):
+        # with two or more seats here, the screen's mirror is made of all their copies
+        self.copies = SeatCopies(self.local_seats)
+        self.copies.add(state.get("seat"), state)
         self.seq = state["seq"]
         self._updates: list[dict[str, Any]] = []
         self._pending = False
         self._roster: dict[int, bool] = {}
         self._left = False
+        self._held_since: float | None = None
         super().__init__(app, game)
         # the parts' seams: who plays here, no saving here (the server saves every move),
         # menus that suit a network game
@@ -129,8 +137,23 @@ class NetworkPlayScene(PlayScene):
     # -- seats: local humans here, everybody else comes over the network -------------------
     def computer_step(self) -> None:
         """A remote seat is to move: show its next move once it has arrived."""
-        if self._updates:
+        if self._updates and self._ready(self._updates[0]):
             self._show_update(self._updates.pop(0))
+
+    def _ready(self, msg: dict[str, Any]) -> bool:
+        """An update is shown once the copy of the seat that acted has come, if that seat is
+        played here (its copy alone knows the card it drew); a copy lost on the way does not
+        hold the game up for more than a moment."""
+        if self.copies.ready(msg):
+            self._held_since = None
+            return True
+        now = time.monotonic()
+        if self._held_since is None:
+            self._held_since = now
+        if now - self._held_since > COPY_WAIT_SECONDS:
+            self._held_since = None
+            return True
+        return False
 
     def human_step(self) -> None:
         if self._pending:
@@ -168,7 +191,7 @@ class NetworkPlayScene(PlayScene):
     # -- receiving ---------------------------------------------------------------------------
     def receive(self, note: Note) -> None:
         if note.kind == "message":
-            self._message(note.data)
+            self._message(note.data, note.seat)
         elif note.kind == "lost":
             # an alert, not a history line: the pinned prompt would cover a line, and a
             # player must see at once why nothing answers
@@ -179,20 +202,28 @@ class NetworkPlayScene(PlayScene):
             reason = note.data.get("reason", "")
             self.messages.alert(f"The server is gone: {reason}.", palette.WHITE)
 
-    def _message(self, msg: dict[str, Any]) -> None:
+    def _message(self, msg: dict[str, Any], seat: int | None = None) -> None:
         kind = msg["type"]
+        if kind in ("update", "state"):
+            self.copies.add(seat, msg)
         if kind == "update":
             if msg["seq"] <= self.seq:
-                return  # already shown (a second local seat hears the same update)
+                # already shown: another seat of ours brings its copy, and with it its secrets
+                if msg["seq"] == self.seq and self.copies.several and not self._updates:
+                    self._refresh_secrets()
+                return
             self.seq = msg["seq"]
             self._updates.append(msg)
             if msg["over"]:
                 self.teller.ask(force=True)  # the game-over screen shows everybody's luck
         elif kind == "state":
+            if self.copies.several and msg["seq"] == self.seq and not self._updates:
+                self._refresh_secrets()  # another seat's copy of the game as it is now
+                return
             self._updates.clear()
             self._pending = False
             self.seq = msg["seq"]
-            self.adopt_game(mirror_from(msg["view"]))
+            self.adopt_game(mirror_from(self.copies.merged(msg)[0]))
         elif kind == "story":
             self.teller.receive(msg)
         elif kind == "error" and msg["code"] == "story":
@@ -231,14 +262,16 @@ class NetworkPlayScene(PlayScene):
             if source in old.owner and target in old.owner:
                 self.announce(source, target)
                 self.source, self.target = source, target
+        view, event_data = self.copies.merged(msg)
         try:
-            mirror = mirror_from(msg["view"])
+            mirror = mirror_from(view)
         except (ValueError, KeyError, TypeError) as exc:  # a damaged view: ask for a fresh one
             self.messages.add(f"A move could not be read ({exc}); asking again.", palette.AMBER)
             self.bridge.request_state(next(iter(self.local_seats)))
             return
+        self.copies.forget_before(int(msg["seq"]))
         self.adopt_game(mirror)
-        events = events_from_dicts(msg["events"])
+        events = events_from_dicts(event_data)
         self.show_events(events, before=before, actor=actor if isinstance(actor, int) else None,
                          autosave=False)
         if remote:
@@ -248,6 +281,17 @@ class NetworkPlayScene(PlayScene):
             self.wait = 0.0  # our own move: nothing to wait for
         if any(isinstance(e, ev.GameWon) for e in events):
             self._pending = False
+
+    def _refresh_secrets(self) -> None:
+        """The game as shown, with the secrets of a seat of ours whose copy came late."""
+        latest = {"seq": self.seq, "view": None, "events": []}
+        view, _ = self.copies.merged(latest)
+        if view is None:
+            return
+        try:
+            self.adopt_game(mirror_from(view))
+        except (ValueError, KeyError, TypeError):
+            self.bridge.request_state(next(iter(self.local_seats)))
 
     def _pause_after(self, action: dict[str, Any], old: Game) -> float:
         """How long a remote move stays on screen, as for a local computer's."""
@@ -262,7 +306,7 @@ class NetworkPlayScene(PlayScene):
             self.receive(note)
         # our own moves (and anything once it is our turn) show at once; remote moves are
         # shown by computer_step, paced like a computer's
-        while self._updates and not self.is_showing_battle and (
+        while self._updates and not self.is_showing_battle and self._ready(self._updates[0]) and (
                 self._updates[0]["actor"] in self.local_seats
                 or self.game.to_move in self.local_seats or self.game.is_over):
             self._show_update(self._updates.pop(0))

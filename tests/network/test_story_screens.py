@@ -26,7 +26,7 @@ def _play_until_turn(app: Any, turn: int) -> Any:  # noqa: F811
     # a fixed deal (a hosted game's seed is random): with some deals this seat is out before
     # turn 7, or the game over, and a finished game's view carries its record
     serve = host._serve
-    host._serve = lambda config, name, local: serve(replace(config, seed=SEED), name, local)
+    host._serve = lambda config, local: serve(replace(config, seed=SEED), local)
     host.confirm()
     app.scenes.apply_pending()
     _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene), frames=2000)
