@@ -77,7 +77,8 @@ HELP_PARAGRAPHS = (
     'RISK: About Conquest, Help.',
     ('FILE: New Game..., Save Game... (default name RISKFILE, or a new dated name), '
      'Resume Game..., Host Network Game... (serve a game others join; seats local, open or '
-     'computer), Join Network Game... (address, port, your name, game password), '
+     'computer), Join Network Game... (address, port, your name, game password; players '
+     'sharing a window type their names with commas between: "Ann, Bob"), '
      'Shutdown (leave Conquest; the game is kept in the autosave).'),
     ('PLAY: New Attack, Repeat Attack, Continuous Attack, Do Or Die Attack, Show Cards, Free Move,'
      ' Undo Placements (take back this turn\'s placed armies), End Turn, Extend Game... (a short'

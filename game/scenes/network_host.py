@@ -19,9 +19,15 @@ import pygame
 from game.audio import Sfx
 from game.net.bridge import NetBridge
 from game.net.recall import host_uri, load_answers, resumable_hosted_game, save_answers
-from game.net.protocol import MAX_NAME_LENGTH
 from game.net.server import DEFAULT_PORT, ServerConfig
-from game.scenes.network_join import FormScene, leave_for_network, parse_port
+from game.scenes.network_join import (
+    NAMES_LENGTH,
+    FormScene,
+    leave_for_network,
+    names_problem,
+    parse_port,
+    split_names,
+)
 from game.ui import palette
 from game.ui.choices import ChoiceRow
 from game.ui.widgets import Button, Label
@@ -32,7 +38,6 @@ if TYPE_CHECKING:
 RECT = pygame.Rect(60, 26, 520, 350)
 KINDS = (("Local", "local"), ("Open", "open"), ("Easy", "easy"), ("Standard", "standard"),
          ("Good", "good"))
-NAMES_LENGTH = 6 * (MAX_NAME_LENGTH + 2)  # up to six names, separated by ", "
 GAME_TYPES = (("UK Full", "uk_full"), ("US Full", "us_full"), ("UK Short", "uk_short"),
               ("US Short", "us_short"))
 
@@ -139,7 +144,7 @@ class HostNetworkScene(FormScene):
 
     def names(self) -> list[str]:
         """The names typed for the local seats, in seat order (one box, commas between)."""
-        return [n.strip() for n in self.name.text.split(",") if n.strip()]
+        return split_names(self.name.text)
 
     def _fit_names(self) -> None:
         """One name per local seat in the name box: a seat made Local gets "Player N" to
@@ -236,21 +241,3 @@ class HostNetworkScene(FormScene):
             text = body.ellipsize(f"Interrupted: {self.resumable.describe()}{needs}",
                                   self.cancel.rect.x - 8 - x)
             body.draw(surface, text, (x, self.resume_button.rect.y + 5), palette.INK)
-
-
-def names_problem(names: list[str], wanted: int) -> str:
-    """Why the names typed for `wanted` local seats will not do, or "" when they will."""
-    if not names:
-        return "Type your name: the other players will see it."
-    if len(names) < wanted:
-        return (f"Type a name for each of the {wanted} Local seats, separated by commas "
-                f"(for example: Ann, Bob).")
-    if len(names) > wanted:
-        return (f"{len(names)} names for {wanted} Local seat{'s' if wanted > 1 else ''}: "
-                f"make more seats Local, or remove a name.")
-    long = [n for n in names if len(n) > MAX_NAME_LENGTH]
-    if long:
-        return f"\"{long[0][:20]}\" is too long: a name has at most {MAX_NAME_LENGTH} letters."
-    if len({n.casefold() for n in names}) < len(names):
-        return "Each player here needs a name of their own."
-    return ""

@@ -2,7 +2,9 @@
 
 OK goes to the CONNECTING screen. The answers come back the next time (after a refusal: as
 typed; after a restart: the address, port and name, never the password), so a player whose
-window closed mid-game finds the seat they hold, and OK takes it back.
+window closed mid-game finds the seat they hold, and OK takes it back. Two or more players at
+one window type their names in the name box with commas between: each gets a seat of their
+own, and the game is played among them as a hot-seat game (see game/net/seatviews.py).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import pygame
 from game.audio import Sfx
 from game.input import Command, CommandEvent, Device
 from game.net.bridge import NetBridge, load_seat
+from game.net.protocol import MAX_NAME_LENGTH
 from game.net.recall import load_answers, save_answers
 from game.net.server import DEFAULT_GAME, DEFAULT_PORT
 from game.scenes.base import Scene
@@ -221,6 +224,30 @@ class FormScene(Scene):
 
 
 PASSWORD_NOTE = "Leave the password empty if the game has none."
+NAMES_LENGTH = 6 * (MAX_NAME_LENGTH + 2)  # up to six names, separated by ", "
+
+
+def split_names(text: str) -> list[str]:
+    """The names typed in a name box: one per seat played at this machine, commas between."""
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def names_problem(names: list[str], wanted: int) -> str:
+    """Why the names typed for `wanted` local seats will not do, or "" when they will."""
+    if not names:
+        return "Type your name: the other players will see it."
+    if len(names) < wanted:
+        return (f"Type a name for each of the {wanted} Local seats, separated by commas "
+                f"(for example: Ann, Bob).")
+    if len(names) > wanted:
+        return (f"{len(names)} names for {wanted} Local seat{'s' if wanted > 1 else ''}: "
+                f"make more seats Local, or remove a name.")
+    long = [n for n in names if len(n) > MAX_NAME_LENGTH]
+    if long:
+        return f"\"{long[0][:20]}\" is too long: a name has at most {MAX_NAME_LENGTH} letters."
+    if len({n.casefold() for n in names}) < len(names):
+        return "Each player here needs a name of their own."
+    return ""
 
 
 class JoinNetworkScene(FormScene):
@@ -240,8 +267,10 @@ class JoinNetworkScene(FormScene):
         y = self.rect.y + 34
         self.address = self.field("SERVER ADDRESS", y, a.address, 64, 170)
         self.port = self.field("PORT", y + 26, a.port, 5, 60)
-        self.name = self.field("YOUR NAME", y + 52, a.name, 16)
+        self.name = self.field("YOUR NAME", y + 52, a.name, NAMES_LENGTH)
         self.password = self.field("GAME PASSWORD", y + 78, a.password, 32, 120, masked=True)
+        self.name_label = next(w for w in self.widgets if isinstance(w, Label)
+                               and w.text == "YOUR NAME")
         self.note = Label(app.fonts, (self.rect.x + 14, y + 106, 310, 20), PASSWORD_NOTE,
                           colour=palette.SHADOW)
         self.widgets.append(self.note)
@@ -252,22 +281,34 @@ class JoinNetworkScene(FormScene):
         self._look_for_seat()
 
     def _look_for_seat(self) -> None:
-        """Is a seat of that server's game kept for that name? Said under the fields."""
+        """Is a seat of that server's game kept for those names? Said under the fields."""
         a = self.answers()
         key = (a.address, a.port, a.name)
         if key == self._seat_key:
             return
         self._seat_key = key
         port = parse_port(a.port)
-        credentials = None
-        if a.address and a.name and port is not None:
-            credentials = load_seat(server_uri(a.address, port), DEFAULT_GAME, a.name)
-        self.kept_seat = credentials.seat if credentials is not None else None
-        if self.kept_seat is None:
+        kept: list[tuple[int, str]] = []
+        names = split_names(a.name)
+        if a.address and port is not None:
+            for name in names:
+                credentials = load_seat(server_uri(a.address, port), DEFAULT_GAME, name)
+                if credentials is not None:
+                    kept.append((credentials.seat, name))
+        self.kept_seat = kept[0][0] if kept else None
+        self.name_label.text = "NAMES HERE" if len(names) > 1 else "YOUR NAME"
+        if not kept:
             self.note.text, self.note.colour = PASSWORD_NOTE, palette.SHADOW
-        else:
+        elif len(names) == 1:
             self.note.text = (f"Your seat {self.kept_seat + 1} there is kept for {a.name}: "
                               "OK takes it back.")
+            self.note.colour = palette.INK
+        else:
+            seats = ", ".join(str(seat + 1) for seat, _ in kept)
+            self.note.text = (f"Seat{'s' if len(kept) > 1 else ''} {seats} there "
+                              f"{'are' if len(kept) > 1 else 'is'} kept for "
+                              f"{', '.join(name for _, name in kept)}: OK takes "
+                              f"{'them' if len(kept) > 1 else 'it'} back.")
             self.note.colour = palette.INK
 
     def update(self, dt: float) -> None:
@@ -290,14 +331,21 @@ class JoinNetworkScene(FormScene):
             self.refuse("The port is a number from 1 to 65535 (the server's default is "
                         f"{DEFAULT_PORT}).")
             return
-        if not a.name:
-            self.refuse("Type your name: the other players will see it.")
+        names = split_names(a.name)
+        problem = names_problem(names, max(1, len(names)))
+        if problem:
+            self.refuse(problem)
             return
         JoinNetworkScene.last = a
         save_answers("join", {"address": a.address, "port": a.port, "name": a.name})
         self.app.play(Sfx.CLICK)
         bridge = NetBridge()
         uri = server_uri(a.address, port)
+
+        def join() -> None:  # a seat for each name: two players here share this window
+            for name in names:
+                bridge.join(uri, name, a.password or None)
+
         leave_for_network(self.app, ConnectingScene(
-            self.app, bridge, uri, lambda: bridge.join(uri, a.name, a.password or None),
-            back=lambda app: JoinNetworkScene(app, replace(a))))
+            self.app, bridge, uri, join, back=lambda app: JoinNetworkScene(app, replace(a)),
+            expected=len(names)))

@@ -81,7 +81,7 @@ def test_an_update_waits_for_the_acting_local_seats_own_copy() -> None:
 
 
 def test_the_host_form_takes_a_name_for_each_local_seat(app: Any) -> None:
-    from game.scenes.network_host import names_problem
+    from game.scenes.network_join import names_problem
 
     host = _host(app, ["local", "easy", "open"], free_port())
     host.name.set_text("Ann")
@@ -186,3 +186,40 @@ def test_two_seats_at_the_host_play_as_a_hot_seat_game_and_resume_together(app: 
     _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene), frames=2000)
     resumed = app.scenes.top
     assert resumed.local_seats == frozenset({0, 2}) and resumed.game.turn == turn
+
+
+def test_two_players_join_a_server_from_one_window_each_to_a_seat(app: Any) -> None:
+    """The Join form takes a name for each player at this window (commas between); each gets
+    a seat of their own, and the next time the form says which seats are kept for them."""
+    from game.net.bridge import NetBridge
+    from game.net.server import ServerConfig
+    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network_play import NetworkPlayScene
+
+    port = free_port()
+    hosting = NetBridge()
+    hosting.host(ServerConfig(host="127.0.0.1", port=port, seats=("open", "easy", "open"),
+                              computer_delay=0.0)).result(10)
+    try:
+        form = JoinNetworkScene(app)
+        app.scenes.push(form)
+        app.scenes.apply_pending()
+        form.address.set_text("127.0.0.1")
+        form.port.set_text(str(port))
+        form.name.set_text("Ann, Bob")
+        app.step(DT)
+        assert form.name_label.text == "NAMES HERE"
+        _shot(app, "join_two")
+        form.confirm()
+        app.scenes.apply_pending()
+        _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene), frames=2000)
+        play = app.scenes.top
+        assert play.local_seats == frozenset({0, 2})
+        names = {play.game.players[s].name for s in play.local_seats}
+        assert names == {"Ann", "Bob"}
+        play.bridge.close()
+        again = JoinNetworkScene(app)
+        assert again.name.text == "Ann, Bob"
+        assert "Seats 1, 3 there are kept for Ann, Bob" in again.note.text
+    finally:
+        hosting.close()
