@@ -32,15 +32,20 @@ from game.engine.record import GameRecord, record_from_data, record_to_data
 RNG_STATE_LENGTH = 625
 
 
-def game_to_dict(game: Game, *, with_record: bool = True) -> dict[str, Any]:
+def game_to_dict(game: Game, *, with_record: bool = True, with_rng: bool = True
+                 ) -> dict[str, Any]:
     """The whole state, RNG included, as JSON-ready data (`with_record=False`: without the
-    record of actions, for a quick copy)."""
-    version, internal, gauss = game.rng.getstate()
+    record of actions, for a quick copy; `with_rng=False`: "rng" is None, for a copy that no
+    one will play on, such as the network server's views, which never show it)."""
     battle = game.battle
+    rng = None
+    if with_rng:
+        version, internal, gauss = game.rng.getstate()
+        rng = {"version": version, "state": list(internal), "gauss": gauss}
     data: dict[str, Any] = {
         "config": game.config.to_dict(),
         "seed": game.seed,
-        "rng": {"version": version, "state": list(internal), "gauss": gauss},
+        "rng": rng,
         "players": [
             {
                 "name": p.name, "colour": p.colour, "level": p.level,

@@ -128,14 +128,19 @@ class UpdateWriter:
             secrets_moved = sources != self._sources
             self._sources = sources
             bodies = {}
+            same = f'"changes":{{{common}}}{tail}'  # for a seat whose private part is unchanged
             for seat in seats:
                 mine = ""
                 if secrets_moved or seat not in self.private:
                     private = private_part(full, seat)
                     mine = _inner(_diff(private, self.private.get(seat)))
                     self.private[seat] = private
-                inner = f"{common},{mine}" if common and mine else common or mine
+                if not mine:
+                    bodies[seat] = same
+                    continue
+                inner = f"{common},{mine}" if common else mine
                 bodies[seat] = f'"changes":{{{inner}}}{tail}'
+        made: dict[tuple[int, ...], str] = {}  # seats told alike share one text (one object)
         for seat in seats:
             seat_events = events[seat]
             key = id(seat_events)
@@ -145,7 +150,12 @@ class UpdateWriter:
             if request is not None and request[0] == seat and request[1] is not None:
                 answer = f',"id":{ENCODE(request[1])}'
             start = prefixes.get(seat, prefix)
-            texts[seat] = f'{start},{bodies[seat]},"events":{event_texts[key]}{answer}}}'
+            body = bodies[seat]
+            parts = (id(start), id(body), key, seat if answer else -1)
+            text = made.get(parts)
+            if text is None:
+                text = made[parts] = f'{start},{body},"events":{event_texts[key]}{answer}}}'
+            texts[seat] = text
         return texts
 
 
