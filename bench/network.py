@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.net import bots, loop  # noqa: E402
+from game.net import bots, loop, protocol  # noqa: E402
 from game.net.client import NetClient  # noqa: E402
 
 
@@ -212,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         "think_ms": args.think_ms,
         "workers": workers,
         "event_loop": loop.name(),
+        "json_library": protocol.json_library(),  # orjson if installed (game/net/protocol.py)
         "resyncs": sum(g["resyncs"] for g in games),
         # CPU time per action: the server's own (start-up included) and all the clients' (each
         # reads every update, keeps its mirror game and runs a general): which side sets the pace

@@ -133,7 +133,7 @@ class NetClient:
         if self.conn is None:
             raise ConnectionError("not connected")
         while True:
-            raw = await self.conn.recv()
+            raw = await self.conn.recv(decode=False)  # the bytes: the JSON reader checks UTF-8
             try:
                 msg = protocol.decode_server(raw)
             except ProtocolError as exc:
