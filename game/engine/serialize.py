@@ -32,11 +32,12 @@ from game.engine.record import GameRecord, record_from_data, record_to_data
 RNG_STATE_LENGTH = 625
 
 
-def game_to_dict(game: Game, *, with_record: bool = True, with_rng: bool = True
-                 ) -> dict[str, Any]:
+def game_to_dict(game: Game, *, with_record: bool = True, with_rng: bool = True,
+                 with_history: bool = True) -> dict[str, Any]:
     """The whole state, RNG included, as JSON-ready data (`with_record=False`: without the
-    record of actions, for a quick copy; `with_rng=False`: "rng" is None, for a copy that no
-    one will play on, such as the network server's views, which never show it)."""
+    record of actions, for a quick copy; `with_rng=False`: "rng" is None, and
+    `with_history=False`: the statistics history is empty, for a copy that no one will play
+    on, such as the network server's updates, which show neither while the game goes on)."""
     battle = game.battle
     rng = None
     if with_rng:
@@ -94,7 +95,7 @@ def game_to_dict(game: Game, *, with_record: bool = True, with_rng: bool = True
             "battles_lost": list(game.stats.battles_lost),
             "invasions_won": list(game.stats.invasions_won),
             "invasions_lost": list(game.stats.invasions_lost),
-            "history": [dict(h) for h in game.stats.history],
+            "history": [dict(h) for h in game.stats.history] if with_history else [],
         },
     }
     if with_record:
@@ -170,9 +171,9 @@ def _int_list(values: list[Any], length: int, name: str, lo: int = 0,
     if len(values) != length:
         raise StateError(f"'{name}' must have {length} entries")
     for v in values:
-        if not _is_int(v) or not lo <= v <= hi:
+        if type(v) is not int or not lo <= v <= hi:  # (_is_int, inline: read at every update)
             raise StateError(f"'{name}' holds a number out of range")
-    return [int(v) for v in values]
+    return list(values)  # (whole numbers exactly, as checked)
 
 
 def game_from_dict(data: dict[str, Any], board: WorldMap | None = None, *,

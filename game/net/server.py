@@ -424,8 +424,11 @@ class GameServer:
                 "computer": computer, "to_move": game.to_move, "over": game.is_over}
         # a secret choice (a headquarters) is told whole to its maker alone
         own = {actor: {**head, "action": whole}} if told != whole and actor in seats else None
+        # (an update shows the statistics history only once the game is over: updates.py)
+        state = game_to_dict(game, with_record=game.is_over, with_rng=False,
+                             with_history=game.is_over)
         texts = self._updates[table.game_id].texts(
-            _state_of(game), seats, head, seats_events(events, seats),
+            state, seats, head, seats_events(events, seats),
             None if answered is None else (answered, request_id), own)
         send_texts([(seat.client, texts[seat.index]) for seat in listening])
         if game.is_over:

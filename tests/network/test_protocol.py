@@ -187,7 +187,8 @@ def test_the_compiled_checks_pass_and_refuse_what_the_field_by_field_check_does(
                 if extra:
                     data["stray"] = 1
                 verdicts = []
-                for check in (lambda d: _check_fields(d, kind, schema), compiled[kind]):
+                for check in (lambda d, k=kind, sc=schema: _check_fields(d, k, sc),
+                              compiled[kind]):
                     try:
                         check(dict(data))
                         verdicts.append("ok")
