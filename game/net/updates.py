@@ -124,7 +124,7 @@ class UpdateWriter:
             common = _inner(changed)
             tail = f',"patches":{ENCODE(patches)}' if patches else ""
             self.shared = shared
-            sources = tuple(full.get(k) for k in SECRET_SOURCES)
+            sources = tuple([full.get(k) for k in SECRET_SOURCES])
             secrets_moved = sources != self._sources
             self._sources = sources
             bodies = {}
@@ -140,21 +140,25 @@ class UpdateWriter:
                     continue
                 inner = f"{common},{mine}" if common else mine
                 bodies[seat] = f'"changes":{{{inner}}}{tail}'
-        made: dict[tuple[int, ...], str] = {}  # seats told alike share one text (one object)
+        answered, answer = None, ""  # the seat that sent the action is answered its id
+        if request is not None and request[1] is not None:
+            answered, answer = request[0], f',"id":{ENCODE(request[1])}'
+        made: dict[tuple[int, int, int], str] = {}  # seats told alike share one text (one object)
         for seat in seats:
             seat_events = events[seat]
             key = id(seat_events)
-            if key not in event_texts:
-                event_texts[key] = ENCODE(seat_events)
-            answer = ""
-            if request is not None and request[0] == seat and request[1] is not None:
-                answer = f',"id":{ENCODE(request[1])}'
-            start = prefixes.get(seat, prefix)
+            events_text = event_texts.get(key)
+            if events_text is None:
+                events_text = event_texts[key] = ENCODE(seat_events)
+            start = prefixes.get(seat, prefix) if prefixes else prefix
             body = bodies[seat]
-            parts = (id(start), id(body), key, seat if answer else -1)
+            if seat == answered:
+                texts[seat] = f'{start},{body},"events":{events_text}{answer}}}'
+                continue
+            parts = (id(start), id(body), key)
             text = made.get(parts)
             if text is None:
-                text = made[parts] = f'{start},{body},"events":{event_texts[key]}{answer}}}'
+                text = made[parts] = f'{start},{body},"events":{events_text}}}'
             texts[seat] = text
         return texts
 
