@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.net import bots, loop  # noqa: E402
+from game.net import bots, loop, protocol  # noqa: E402
 from game.net.client import NetClient  # noqa: E402
 
 
@@ -113,16 +113,18 @@ async def _one_game(uri: str, game_id: str, seats: int, level: str,
             "resyncs": sum(getattr(c, "resyncs", 0) for c in clients)}
 
 
-def _cpu_seconds() -> float:
+def _cpu_seconds() -> tuple[float, float]:
+    """(user, system) CPU seconds this process has used so far."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+    return usage.ru_utime, usage.ru_stime
 
 
-def _process_cpu_seconds(pid: int) -> float | None:
-    """CPU time (user + system) a running process has used so far (Linux), else None."""
+def _process_cpu_seconds(pid: int) -> tuple[float, float] | None:
+    """(user, system) CPU seconds a running process has used so far (Linux), else None."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, ValueError, IndexError):
         return None
 
@@ -182,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         for p in procs:
             p.join()
         elapsed = time.perf_counter() - started
-        server_cpu = _process_cpu_seconds(server.pid)
+        server_times = _process_cpu_seconds(server.pid)
     finally:
         server.terminate()  # SIGTERM: the server stops cleanly (and a profile is written)
         try:
@@ -196,7 +198,10 @@ def main(argv: list[str] | None = None) -> int:
     handling = _HANDLED.search(server_log.read().decode("utf-8", "replace"))
     server_log.close()
     games = [g for r in reports for g in r["games"]]
-    client_cpu = sum(r["cpu"] for r in reports)
+    client_user = sum(r["cpu"][0] for r in reports)
+    client_cpu = client_user + sum(r["cpu"][1] for r in reports)
+    server_user = server_times[0] if server_times else None
+    server_cpu = sum(server_times) if server_times else None
     trips = sorted(t for g in games for t in g["trips"])
     actions = sum(g["actions"] for g in games)
     p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000 if trips else 0.0
@@ -212,12 +217,17 @@ def main(argv: list[str] | None = None) -> int:
         "think_ms": args.think_ms,
         "workers": workers,
         "event_loop": loop.name(),
+        "json_library": protocol.json_library(),  # orjson if installed (game/net/protocol.py)
         "resyncs": sum(g["resyncs"] for g in games),
         # CPU time per action: the server's own (start-up included) and all the clients' (each
         # reads every update, keeps its mirror game and runs a general): which side sets the pace
         "server_cpu_ms_per_action": round(server_cpu * 1000 / actions, 3)
         if server_cpu is not None and actions else None,
         "client_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else None,
+        # the share of that CPU time spent in the kernel (sockets, files) rather than in Python
+        "server_system_share": round(1 - server_user / server_cpu, 3)
+        if server_cpu and server_user is not None else None,
+        "client_system_share": round(1 - client_user / client_cpu, 3) if client_cpu else None,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         # the server's own handling time of an action (arrival to updates queued, its log's
         # last line): the round trip minus the network and the clients' own work

@@ -46,12 +46,14 @@ def journal_paths(save: Path) -> tuple[Path, Path]:
     return current, current.with_name(current.name + ".old")
 
 
+# Made once: json.dumps builds a new encoder at every call given options (a line per action).
+_ENCODE = json.JSONEncoder(separators=_COMPACT, allow_nan=False).encode
+
+
 def action_line(n: int, seq: int, action: Action) -> bytes:
     from game.engine.record import encode_action  # noqa: PLC0415
 
-    return (f'{{"n":{n},"seq":{seq},"action":'
-            f'{json.dumps(encode_action(action), separators=_COMPACT, allow_nan=False)}}}\n'
-            ).encode()
+    return f'{{"n":{n},"seq":{seq},"action":{_ENCODE(encode_action(action))}}}\n'.encode()
 
 
 class Journal:

@@ -32,15 +32,21 @@ from game.engine.record import GameRecord, record_from_data, record_to_data
 RNG_STATE_LENGTH = 625
 
 
-def game_to_dict(game: Game, *, with_record: bool = True) -> dict[str, Any]:
+def game_to_dict(game: Game, *, with_record: bool = True, with_rng: bool = True,
+                 with_history: bool = True) -> dict[str, Any]:
     """The whole state, RNG included, as JSON-ready data (`with_record=False`: without the
-    record of actions, for a quick copy)."""
-    version, internal, gauss = game.rng.getstate()
+    record of actions, for a quick copy; `with_rng=False`: "rng" is None, and
+    `with_history=False`: the statistics history is empty, for a copy that no one will play
+    on, such as the network server's updates, which show neither while the game goes on)."""
     battle = game.battle
+    rng = None
+    if with_rng:
+        version, internal, gauss = game.rng.getstate()
+        rng = {"version": version, "state": list(internal), "gauss": gauss}
     data: dict[str, Any] = {
         "config": game.config.to_dict(),
         "seed": game.seed,
-        "rng": {"version": version, "state": list(internal), "gauss": gauss},
+        "rng": rng,
         "players": [
             {
                 "name": p.name, "colour": p.colour, "level": p.level,
@@ -89,7 +95,7 @@ def game_to_dict(game: Game, *, with_record: bool = True) -> dict[str, Any]:
             "battles_lost": list(game.stats.battles_lost),
             "invasions_won": list(game.stats.invasions_won),
             "invasions_lost": list(game.stats.invasions_lost),
-            "history": [dict(h) for h in game.stats.history],
+            "history": [dict(h) for h in game.stats.history] if with_history else [],
         },
     }
     if with_record:
@@ -165,9 +171,9 @@ def _int_list(values: list[Any], length: int, name: str, lo: int = 0,
     if len(values) != length:
         raise StateError(f"'{name}' must have {length} entries")
     for v in values:
-        if not _is_int(v) or not lo <= v <= hi:
+        if type(v) is not int or not lo <= v <= hi:  # (_is_int, inline: read at every update)
             raise StateError(f"'{name}' holds a number out of range")
-    return [int(v) for v in values]
+    return list(values)  # (whole numbers exactly, as checked)
 
 
 def game_from_dict(data: dict[str, Any], board: WorldMap | None = None, *,
@@ -191,24 +197,17 @@ def game_from_dict(data: dict[str, Any], board: WorldMap | None = None, *,
     return game
 
 
-# What `refresh_from_dict` re-reads for each top-level key of `game_to_dict` that changed.
-_TURN_KEYS = frozenset({
-    "phase", "current", "first_player", "turn", "round", "setup_pool", "quota", "neutral_quota",
-    "reinforcements", "placements", "has_attacked", "conquered_this_turn", "card_bonus_used",
-    "computer_advantage_used", "return_to_attack", "hq_revealed", "sets_traded",
-    "next_set_value", "variants", "objective", "hq_to_win", "occupy_moved", "winner",
-    "end_reason", "battle"})
-_TERRITORY_KEYS = frozenset({"owner", "armies"})
-_CARD_KEYS = frozenset({"deck", "discard", "removed"})
-REFRESHABLE_KEYS = _TURN_KEYS | _TERRITORY_KEYS | _CARD_KEYS | {"players", "stats"}
-
-
 def refresh_from_dict(game: Game, data: dict[str, Any], changed: set[str], *,
-                      seat_view: bool = False) -> None:
+                      seat_view: bool = False,
+                      entries: dict[str, set[str]] | None = None) -> None:
     """Bring `game` (built by `game_from_dict` from an earlier `data`) up to date with `data`,
     reading and checking again only the parts the `changed` keys belong to, then the whole
     state's invariants. A network client's copy changes by a few keys an action: rebuilding
     it whole each time cost more than the rest of a computer client's move.
+
+    `entries` narrows a changed territory table ("owner" or "armies") to the territories whose
+    values changed (the entries of an update's patches): only those are read and checked again.
+    A table in `changed` but not in `entries` is read whole.
 
     Raises StateError as `game_from_dict` does, and then `game` is half updated: throw it away.
     Keys outside REFRESHABLE_KEYS (the config, seed, RNG, record) need a whole rebuild.
@@ -220,13 +219,18 @@ def refresh_from_dict(game: Game, data: dict[str, Any], changed: set[str], *,
     if "players" in changed:
         game.players = []
         _read_players(game, r)
-    if "players" in changed or changed & _TERRITORY_KEYS:
+    territory_keys = changed & _TERRITORY_KEYS
+    if "players" in changed or any(entries is None or key not in entries
+                                   for key in territory_keys):
         _read_territories(game, r)
+    elif territory_keys:
+        assert entries is not None
+        _read_some_territories(game, r, set().union(*(entries[k] for k in territory_keys)))
     if "players" in changed or changed & _CARD_KEYS:
         _read_cards(game, r)
-    if changed & _TURN_KEYS:
-        game.battle = None  # (read only when there is one)
-        _read_turn(game, r)
+    turn_keys = changed & _TURN_KEYS
+    if turn_keys:
+        _read_turn(game, r, turn_keys)
     if "stats" in changed:
         _read_stats(game, r)
     check_phase(game)
@@ -293,21 +297,34 @@ def _read_territories(game: Game, r: _Reader) -> None:
         missing = territories - set(mapping)
         if missing:
             raise StateError(f"'{name}' is missing territory {min(missing)}")
-    count = len(game.players)
     for t in game.board.territories:
-        o, n = owner[t], armies[t]
-        if o is not None and (not _is_int(o) or not 0 <= o < count):
-            raise StateError(f"{t} has an owner that is not a player")
-        if not _is_int(n):
-            raise StateError(f"{t} has a bad army count")
-        if o is None and n != 0:
-            raise StateError(f"unclaimed {t} cannot hold armies")
-        if o is not None and not 1 <= n <= HARD_ARMY_LIMIT:
-            raise StateError(f"{t} holds {n} armies; a territory holds 1 to {HARD_ARMY_LIMIT}")
-        if o is not None and game.players[o].eliminated:
-            raise StateError(f"{t} belongs to an eliminated player")
-        game.owner[t] = o
-        game.armies[t] = n
+        _read_territory(game, t, owner[t], armies[t])
+
+
+def _read_some_territories(game: Game, r: _Reader, names: set[str]) -> None:
+    """Only the territories `names` of the owner and armies tables (the rest are as read
+    before); each must be one of the board's and in both tables."""
+    owner = r.read_obj("owner").data
+    armies = r.read_obj("armies").data
+    for t in sorted(names):
+        if t not in game.owner or t not in owner or t not in armies:
+            raise StateError(f"an update names an unknown territory '{_shown(str(t))}'")
+        _read_territory(game, t, owner[t], armies[t])
+
+
+def _read_territory(game: Game, t: str, o: Any, n: Any) -> None:
+    if o is not None and (not _is_int(o) or not 0 <= o < len(game.players)):
+        raise StateError(f"{t} has an owner that is not a player")
+    if not _is_int(n):
+        raise StateError(f"{t} has a bad army count")
+    if o is None and n != 0:
+        raise StateError(f"unclaimed {t} cannot hold armies")
+    if o is not None and not 1 <= n <= HARD_ARMY_LIMIT:
+        raise StateError(f"{t} holds {n} armies; a territory holds 1 to {HARD_ARMY_LIMIT}")
+    if o is not None and game.players[o].eliminated:
+        raise StateError(f"{t} belongs to an eliminated player")
+    game.owner[t] = o
+    game.armies[t] = n
 
 
 def _read_cards(game: Game, r: _Reader) -> None:
@@ -332,19 +349,40 @@ def _read_cards(game: Game, r: _Reader) -> None:
 _PHASES = {p.value: p for p in Phase}  # (made once: the network client reads turns often)
 
 
-def _read_turn(game: Game, r: _Reader) -> None:
+def _read_phase(game: Game, r: _Reader) -> None:
+    game.phase = _PHASES[r.read_str("phase", _PHASES)]
+
+
+def _read_player_index(key: str) -> Any:
+    def read(game: Game, r: _Reader) -> None:
+        setattr(game, key, r.read_int(key, 0, len(game.players) - 1))
+    return read
+
+
+def _read_count(key: str, lo: int, hi: int) -> Any:
+    def read(game: Game, r: _Reader) -> None:
+        setattr(game, key, r.read_int(key, lo, hi))
+    return read
+
+
+def _read_flag(key: str) -> Any:
+    def read(game: Game, r: _Reader) -> None:
+        setattr(game, key, r.read_bool(key))
+    return read
+
+
+def _read_setup_pool(game: Game, r: _Reader) -> None:
     count = len(game.players)
-    phases = _PHASES
-    game.phase = phases[r.read_str("phase", phases)]
-    game.current = r.read_int("current", 0, count - 1)
-    game.first_player = r.read_int("first_player", 0, count - 1)
-    game.turn = r.read_int("turn", 0, MAX_TURN)
-    game.round = r.read_int("round", 0, MAX_TURN)
     game.setup_pool = _int_list(r.read_list("setup_pool", count), count, "setup_pool",
                                 hi=game.config.starting_armies)
-    game.quota = r.read_int("quota", 0, 3)
-    game.neutral_quota = r.read_int("neutral_quota", 0, 1)
-    game.reinforcements = r.read_int("reinforcements", 0, HARD_ARMY_LIMIT * len(game.board.territories))
+
+
+def _read_reinforcements(game: Game, r: _Reader) -> None:
+    game.reinforcements = r.read_int("reinforcements", 0,
+                                     HARD_ARMY_LIMIT * len(game.board.territories))
+
+
+def _read_placements(game: Game, r: _Reader) -> None:
     placements = []
     for entry in r.read_list("placements", MAX_PLACEMENTS):
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
@@ -353,41 +391,93 @@ def _read_turn(game: Game, r: _Reader) -> None:
             raise StateError("'placements' holds a bad entry")
         placements.append((entry[0], int(entry[1])))
     game.placements = placements
-    for key in ("has_attacked", "conquered_this_turn", "card_bonus_used",
-                "computer_advantage_used", "return_to_attack", "hq_revealed"):
-        setattr(game, key, r.read_bool(key))
-    game.sets_traded = r.read_int("sets_traded", 0, MAX_TURN)
-    game.next_set_value = r.read_int("next_set_value", 1, 10**6)
+
+
+def _read_variants(game: Game, r: _Reader) -> None:
     game.variants = Variants.from_dict(r.read_obj("variants").data)
+
+
+def _read_objective(game: Game, r: _Reader) -> None:
     game.objective = r.read_str("objective", ("world", "missions", "headquarters"))
-    game.hq_to_win = r.read_int("hq_to_win", 2, 6)
-    game.occupy_moved = r.read_int("occupy_moved", 0, HARD_ARMY_LIMIT)
+
+
+def _read_winner(game: Game, r: _Reader) -> None:
     winner = r.get("winner")
-    if winner is not None and (not _is_int(winner) or not 0 <= winner < count):
+    if winner is not None and (not _is_int(winner) or not 0 <= winner < len(game.players)):
         raise StateError("'winner' is not a player")
     game.winner = winner
+
+
+def _read_end_reason(game: Game, r: _Reader) -> None:
     game.end_reason = r.read_str("end_reason", END_REASONS, optional=True)
+
+
+def _read_battle(game: Game, r: _Reader) -> None:
     battle = r.get("battle")
-    if battle is not None:
-        b = _Reader(battle, "'battle'")
-        rolls = {}
-        for key, most in (("attacker_roll", 3), ("defender_roll", 2)):
-            dice = b.read_list(key, most)
-            if not all(_is_int(d) and 1 <= d <= 6 for d in dice):
-                raise StateError(f"'battle' has bad dice in {key}")
-            rolls[key] = tuple(dice)
-        advantages = b.read_list("advantages", 2)
-        if not all(isinstance(a, str) and a in ("reroll", "six") for a in advantages) \
-                or len(set(advantages)) != len(advantages):
-            raise StateError("'battle' offers an unknown advantage")
-        game.battle = Battle(
-            source=b.read_str("source", game.board.territories),
-            target=b.read_str("target", game.board.territories),
-            dice=b.read_int("dice", 1, 3),
-            mode=b.read_str("mode", ("single", "continuous", "do_or_die")),
-            attacker_roll=rolls["attacker_roll"], defender_roll=rolls["defender_roll"],
-            advantages=tuple(advantages), used_reroll=b.read_bool("used_reroll"),
-        )
+    if battle is None:
+        game.battle = None
+        return
+    b = _Reader(battle, "'battle'")
+    rolls = {}
+    for key, most in (("attacker_roll", 3), ("defender_roll", 2)):
+        dice = b.read_list(key, most)
+        if not all(_is_int(d) and 1 <= d <= 6 for d in dice):
+            raise StateError(f"'battle' has bad dice in {key}")
+        rolls[key] = tuple(dice)
+    advantages = b.read_list("advantages", 2)
+    if not all(isinstance(a, str) and a in ("reroll", "six") for a in advantages) \
+            or len(set(advantages)) != len(advantages):
+        raise StateError("'battle' offers an unknown advantage")
+    game.battle = Battle(
+        source=b.read_str("source", game.board.territories),
+        target=b.read_str("target", game.board.territories),
+        dice=b.read_int("dice", 1, 3),
+        mode=b.read_str("mode", ("single", "continuous", "do_or_die")),
+        attacker_roll=rolls["attacker_roll"], defender_roll=rolls["defender_roll"],
+        advantages=tuple(advantages), used_reroll=b.read_bool("used_reroll"),
+    )
+
+
+# The turn's keys of `game_to_dict`, each with the reader that checks it and sets it on the game,
+# in the order a whole read takes them (a refresh reads only the keys that changed).
+_TURN_READERS: dict[str, Any] = {
+    "phase": _read_phase,
+    "current": _read_player_index("current"),
+    "first_player": _read_player_index("first_player"),
+    "turn": _read_count("turn", 0, MAX_TURN),
+    "round": _read_count("round", 0, MAX_TURN),
+    "setup_pool": _read_setup_pool,
+    "quota": _read_count("quota", 0, 3),
+    "neutral_quota": _read_count("neutral_quota", 0, 1),
+    "reinforcements": _read_reinforcements,
+    "placements": _read_placements,
+    **{key: _read_flag(key) for key in (
+        "has_attacked", "conquered_this_turn", "card_bonus_used", "computer_advantage_used",
+        "return_to_attack", "hq_revealed")},
+    "sets_traded": _read_count("sets_traded", 0, MAX_TURN),
+    "next_set_value": _read_count("next_set_value", 1, 10**6),
+    "variants": _read_variants,
+    "objective": _read_objective,
+    "hq_to_win": _read_count("hq_to_win", 2, 6),
+    "occupy_moved": _read_count("occupy_moved", 0, HARD_ARMY_LIMIT),
+    "winner": _read_winner,
+    "end_reason": _read_end_reason,
+    "battle": _read_battle,
+}
+
+
+# What `refresh_from_dict` re-reads for each top-level key of `game_to_dict` that changed.
+_TURN_KEYS = frozenset(_TURN_READERS)
+_TERRITORY_KEYS = frozenset({"owner", "armies"})
+_CARD_KEYS = frozenset({"deck", "discard", "removed"})
+REFRESHABLE_KEYS = _TURN_KEYS | _TERRITORY_KEYS | _CARD_KEYS | {"players", "stats"}
+
+
+def _read_turn(game: Game, r: _Reader, keys: Any = None) -> None:
+    """The turn's keys (`keys`: only those, in the usual order), each checked."""
+    for key, read in _TURN_READERS.items():
+        if keys is None or key in keys:
+            read(game, r)
 
 
 HISTORY_LISTS = ("territories", "armies", "continents")

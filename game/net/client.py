@@ -69,6 +69,8 @@ class NetClient:
     _asked_state: int | None = None  # the request id of a whole view asked for
     _mirror: Game | None = None  # the game built from the view, kept up to date in place
     _stale: set[str] = field(default_factory=set)  # view keys changed since it was
+    # the entries of the owner and armies tables patched since it was (when not in `_stale`)
+    _patched: dict[str, set[str]] = field(default_factory=dict)
 
     @property
     def seat(self) -> int | None:
@@ -131,7 +133,7 @@ class NetClient:
         if self.conn is None:
             raise ConnectionError("not connected")
         while True:
-            raw = await self.conn.recv()
+            raw = await self.conn.recv(decode=False)  # the bytes: the JSON reader checks UTF-8
             try:
                 msg = protocol.decode_server(raw)
             except ProtocolError as exc:
@@ -182,7 +184,8 @@ class NetClient:
                 log.warning("skipped an update that does not fit: %s", exc)
                 return False
             self._stale.update(changes)
-            self._stale.update(msg.get("patches") or ())
+            for key, entries in (msg.get("patches") or {}).items():
+                self._patched.setdefault(key, set()).update(entries)
         msg["view"] = view
         self.seq, self.view = seq, view
         self.to_move, self.over = msg["to_move"], msg["over"]
@@ -198,10 +201,14 @@ class NetClient:
         """
         if self.view is None:
             raise ConnectionError("no view of the game yet")
-        if self._mirror is not None and self._stale:
-            if self._stale <= REFRESHABLE_KEYS:
+        if self._mirror is not None and (self._stale or self._patched):
+            changed = self._stale | self._patched.keys()
+            if changed <= REFRESHABLE_KEYS:
+                # a table sent whole is read whole; a patched one, only its patched entries
+                entries = {k: v for k, v in self._patched.items() if k not in self._stale}
                 try:
-                    refresh_from_dict(self._mirror, self.view, self._stale, seat_view=True)
+                    refresh_from_dict(self._mirror, self.view, changed, seat_view=True,
+                                      entries=entries)
                 except StateError:
                     self._mirror = None  # half updated: built whole again (or refused) below
             else:
@@ -209,6 +216,7 @@ class NetClient:
         if self._mirror is None:
             self._mirror = Game.from_dict(mirror_dict(self.view), seat_view=True)
         self._stale.clear()
+        self._patched.clear()
         return self._mirror
 
     async def close(self) -> None:

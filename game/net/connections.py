@@ -30,6 +30,9 @@ class Client:
     table: Table | None = None
     seat: Seat | None = None
     strikes: int = 0
+    # (the seat, its token) once this connection has sent that token for that seat and it was
+    # found right: the same token again is not hashed and looked up again
+    proven: tuple[Seat, bytes] | None = None
 
     @property
     def peer(self) -> str:
@@ -43,15 +46,27 @@ class Client:
         """Queue a message without waiting: a slow client never holds up a table."""
         self.send_text(protocol.encode(kind, **fields))
 
-    def send_text(self, text: str) -> None:
-        """Queue text; a message that cannot be queued closes the connection, so the client
-        reconnects and is sent its whole view (never a silent gap in its updates)."""
+    def send_text(self, text: str | bytes) -> None:
+        """Queue text (str, or bytes already UTF-8 encoded); a message that cannot be queued
+        closes the connection, so the client reconnects and is sent its whole view (never a
+        silent gap in its updates)."""
         try:
-            broadcast([self.conn], text, raise_exceptions=True)
+            broadcast([self.conn], text, text=True, raise_exceptions=True)
         except ExceptionGroup as exc:
             log.warning("%s: a message could not be sent (%s): closing", self.peer,
                         exc.exceptions[0])
             _keep(asyncio.get_running_loop().create_task(self.conn.close(1011, "message lost")))
+
+
+def send_texts(messages: list[tuple[Client, str]]) -> None:
+    """Queue each client its text; a text several clients share (one object: an update is
+    mostly the same for every seat but its mover, see updates.py) is encoded to UTF-8 once."""
+    encoded: dict[int, bytes] = {}
+    for client, text in messages:
+        data = encoded.get(id(text))
+        if data is None:
+            data = encoded[id(text)] = text.encode()
+        client.send_text(data)
 
 
 _CLOSING: set[asyncio.Task[None]] = set()

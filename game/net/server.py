@@ -30,7 +30,7 @@ from game.net import autosave, protocol
 from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
 from game.net.computers import Counters, plays_here, run_computers
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
-from game.net.connections import Client
+from game.net.connections import Client, send_texts
 from game.net.protocol import ProtocolError
 from game.net.story import TableStories, public_action
 from game.net.table import (
@@ -318,6 +318,10 @@ class GameServer:
         seat = client.seat
         assert seat is not None
         token = msg["token"]
+        proven = token.encode("utf-8", "surrogatepass")
+        if client.proven is not None and client.proven[0] is seat and msg["seat"] == seat.index \
+                and hmac.compare_digest(client.proven[1], proven):
+            return seat  # the token this connection proved for this seat already (no hashing)
         held = table.seat_for_token(token)
         if held is not None and held is not seat:
             log.warning("%s (seat %d) used seat %d's token", client.peer, seat.index + 1,
@@ -328,6 +332,7 @@ class GameServer:
             raise Refusal("token", f"you hold seat {seat.index + 1}, not seat {msg['seat'] + 1}")
         if held is None:
             raise Refusal("token", "wrong seat token")
+        client.proven = (seat, proven)
         return seat
 
     async def _action(self, client: Client, msg: dict[str, Any]) -> None:
@@ -374,11 +379,11 @@ class GameServer:
         autosave.restore_table(table, self.save_name(table.game_id), self.config)
         self._updates[table.game_id].forget()
 
-    def _journal(self, table: Table, state: dict[str, Any]) -> None:
+    def _journal(self, table: Table) -> None:
         """Save the action just applied (a line in the table's journal, at once: before anyone
-        hears of it); `state` is the game's game_to_dict(with_record=False)."""
+        hears of it)."""
         try:
-            if self.autosaves.record(table, state):
+            if self.autosaves.record(table):
                 self.counters.saves += 1
         except OSError as exc:
             self.counters.errors += 1
@@ -407,10 +412,9 @@ class GameServer:
         table.seq += 1
         game = table.game
         assert game is not None
-        state = game_to_dict(game, with_record=False)  # one copy for the save and the views
-        self._journal(table, state)
+        self._journal(table)
         if game.is_over:
-            await self._autosave(table, state)  # the ordinary save, whole, at the end
+            await self._autosave(table)  # the ordinary save, whole, at the end
         listening = [s for s in table.seats if s.client is not None]
         seats = [s.index for s in listening]
         answered = next((s.index for s in listening if s.client is sender), None)
@@ -420,18 +424,21 @@ class GameServer:
                 "computer": computer, "to_move": game.to_move, "over": game.is_over}
         # a secret choice (a headquarters) is told whole to its maker alone
         own = {actor: {**head, "action": whole}} if told != whole and actor in seats else None
+        # (an update shows the statistics history only once the game is over: updates.py)
+        state = game_to_dict(game, with_record=game.is_over, with_rng=False,
+                             with_history=game.is_over)
         texts = self._updates[table.game_id].texts(
-            _state_of(game) if game.is_over else state, seats, head, seats_events(events, seats),
+            state, seats, head, seats_events(events, seats),
             None if answered is None else (answered, request_id), own)
-        for seat in listening:
-            seat.client.send_text(texts[seat.index])
+        send_texts([(seat.client, texts[seat.index]) for seat in listening])
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
 
 def _state_of(game: Game) -> dict[str, Any]:
     """The state views are made from: without the record while the game goes on (no seat may
-    see it then, and encoding a record that grows with every action made each update slower)."""
-    return game_to_dict(game, with_record=game.is_over)
+    see it then, and encoding a record that grows with every action made each update slower),
+    and never with the RNG (no seat sees it; the saves make their own copy with it)."""
+    return game_to_dict(game, with_record=game.is_over, with_rng=False)
 
 
 def connected_seats(tables: Iterable[Table]) -> int:

@@ -124,28 +124,42 @@ class UpdateWriter:
             common = _inner(changed)
             tail = f',"patches":{ENCODE(patches)}' if patches else ""
             self.shared = shared
-            sources = tuple(full.get(k) for k in SECRET_SOURCES)
+            sources = tuple([full.get(k) for k in SECRET_SOURCES])
             secrets_moved = sources != self._sources
             self._sources = sources
             bodies = {}
+            same = f'"changes":{{{common}}}{tail}'  # for a seat whose private part is unchanged
             for seat in seats:
                 mine = ""
                 if secrets_moved or seat not in self.private:
                     private = private_part(full, seat)
                     mine = _inner(_diff(private, self.private.get(seat)))
                     self.private[seat] = private
-                inner = f"{common},{mine}" if common and mine else common or mine
+                if not mine:
+                    bodies[seat] = same
+                    continue
+                inner = f"{common},{mine}" if common else mine
                 bodies[seat] = f'"changes":{{{inner}}}{tail}'
+        answered, answer = None, ""  # the seat that sent the action is answered its id
+        if request is not None and request[1] is not None:
+            answered, answer = request[0], f',"id":{ENCODE(request[1])}'
+        made: dict[tuple[int, int, int], str] = {}  # seats told alike share one text (one object)
         for seat in seats:
             seat_events = events[seat]
             key = id(seat_events)
-            if key not in event_texts:
-                event_texts[key] = ENCODE(seat_events)
-            answer = ""
-            if request is not None and request[0] == seat and request[1] is not None:
-                answer = f',"id":{ENCODE(request[1])}'
-            start = prefixes.get(seat, prefix)
-            texts[seat] = f'{start},{bodies[seat]},"events":{event_texts[key]}{answer}}}'
+            events_text = event_texts.get(key)
+            if events_text is None:
+                events_text = event_texts[key] = ENCODE(seat_events)
+            start = prefixes.get(seat, prefix) if prefixes else prefix
+            body = bodies[seat]
+            if seat == answered:
+                texts[seat] = f'{start},{body},"events":{events_text}{answer}}}'
+                continue
+            parts = (id(start), id(body), key)
+            text = made.get(parts)
+            if text is None:
+                text = made[parts] = f'{start},{body},"events":{events_text}}}'
+            texts[seat] = text
         return texts
 
 

@@ -97,20 +97,32 @@ def event_data(event: ev.Event) -> dict[str, Any]:
 
 def seats_events(events: list[ev.Event], seats: list[int]) -> dict[int, list[dict[str, Any]]]:
     """`seat_events` for several seats, each event turned into data only once (the server
-    sends one action's events to every seat; only a drawn card or a new mission differs)."""
+    sends one action's events to every seat; only a drawn card or a new mission differs, and
+    the seats told alike share one list)."""
     data = [event_data(e) for e in events]
+    secret = [(index, e.player, "card" if isinstance(e, ev.CardDrawn) else "mission")
+              for index, e in enumerate(events) if isinstance(e, _SECRET_EVENTS)]
+    if not secret:
+        return dict.fromkeys(seats, data)
     out: dict[int, list[dict[str, Any]]] = {}
+    hidden: list[dict[str, Any]] | None = None  # as a seat that owns none of the secrets sees it
     for seat in seats:
-        mine = data
-        for index, e in enumerate(events):
-            if isinstance(e, ev.CardDrawn) and e.player != seat:
-                mine = mine if mine is not data else list(data)
-                mine[index] = {**data[index], "card": ""}
-            elif isinstance(e, ev.MissionChanged) and e.player != seat:
-                mine = mine if mine is not data else list(data)
-                mine[index] = {**data[index], "mission": ""}
+        if all(player != seat for _, player, _ in secret):
+            if hidden is None:
+                hidden = list(data)
+                for index, _, name in secret:
+                    hidden[index] = {**data[index], name: ""}
+            out[seat] = hidden
+            continue
+        mine = list(data)
+        for index, player, name in secret:
+            if player != seat:
+                mine[index] = {**data[index], name: ""}
         out[seat] = mine
     return out
+
+
+_SECRET_EVENTS = (ev.CardDrawn, ev.MissionChanged)  # what only their player may see whole
 
 
 def _tupled(value: Any) -> Any:

@@ -218,7 +218,7 @@ def test_no_seat_is_ever_sent_another_seats_secrets(saves: Path) -> None:
 
                 async def spy(*a, _orig=original, _box=received[index], **k):  # noqa: ANN002, ANN003, ANN202
                     raw = await _orig(*a, **k)
-                    _box.append(raw)
+                    _box.append(raw.decode() if isinstance(raw, bytes) else raw)
                     return raw
                 client.conn.recv = spy  # type: ignore[union-attr, method-assign]
             await play_out(clients, "standard")

@@ -67,7 +67,9 @@ def test_the_save_and_its_journal_are_the_game_after_every_action_over_a_whole_g
             _loaded_equals(table, saver.path)  # as a server killed now would resume
             checks += 1
         await saves.stop([table])
-        assert checks > 20 and whole_saves >= 3
+        # whole saves written (the first, every 23 actions, the last): how many were still under
+        # way when looked at (`whole_saves`) depends on the machine's load, so it is not counted on
+        assert checks > 20 and saves.written >= 5
         plain = json.loads(saver.path.read_text(encoding="utf-8"))  # the ordinary save, whole
         assert len(plain["game"]["record"]["actions"]) == len(table.game.record.actions)
         assert not any(p.exists() for p in journal_paths(saver.path))  # all in the save now

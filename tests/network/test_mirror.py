@@ -80,3 +80,36 @@ def test_a_change_that_breaks_the_game_is_refused_as_a_rebuilt_one_would_be() ->
         client.mirror()
     with pytest.raises(StateError):  # and again: never the half-updated game
         client.mirror()
+
+
+def test_a_patch_that_breaks_the_game_is_refused_as_a_rebuilt_one_would_be() -> None:
+    specs = [PlayerSpec(f"P{i}", COLOURS[i], "human") for i in range(3)]
+    game = Game.new(GameConfig.preset("uk_short", specs), seed=4)
+    writer = UpdateWriter()
+    client = _clients(game, writer)[0]
+    good = client.mirror()
+    territory = next(iter(good.armies))
+    assert client._note({"type": "update", "seq": 1, "actor": 1, "action": {}, "events": [],
+                         "computer": False, "to_move": 1, "over": False, "changes": {},
+                         "patches": {"armies": {territory: 0}}})
+    assert client._patched == {"armies": {territory}}
+    with pytest.raises(StateError):
+        client.mirror()
+    with pytest.raises(StateError):  # and again: never the half-updated game
+        client.mirror()
+
+
+def test_only_the_patched_territories_are_read_again() -> None:
+    """A patch sets exactly its territories on the mirror (the same game as one rebuilt)."""
+    specs = [PlayerSpec(f"P{i}", COLOURS[i], "human") for i in range(3)]
+    game = Game.new(GameConfig.preset("uk_short", specs), seed=4)
+    writer = UpdateWriter()
+    client = _clients(game, writer)[0]
+    mirror = client.mirror()
+    held = next(t for t, o in mirror.owner.items() if o is not None and mirror.armies[t] < 50)
+    assert client._note({"type": "update", "seq": 1, "actor": 1, "action": {}, "events": [],
+                         "computer": False, "to_move": 1, "over": False, "changes": {},
+                         "patches": {"armies": {held: mirror.armies[held] + 1}}})
+    assert client.mirror() is mirror and mirror.armies[held] == client.view["armies"][held]
+    rebuilt = Game.from_dict(mirror_dict(client.view), seat_view=True)
+    assert mirror.to_dict() == rebuilt.to_dict()

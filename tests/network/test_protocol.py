@@ -158,3 +158,71 @@ def test_the_record_is_sent_once_the_game_has_ended() -> None:
     full["phase"] = "game_over"
     assert "record" in seat_view(full, 0)
     assert "record" in _sent_view(_update_texts(full, [0])[0])
+
+
+def test_the_compiled_checks_pass_and_refuse_what_the_field_by_field_check_does() -> None:
+    """Every kind of message, each field given values of every shape (missing, null, a switch,
+    numbers at and past their bounds, long text, lists, objects): the check compiled for the
+    kind gives the same verdict, and the same reason, as the schema read field by field."""
+    import itertools  # noqa: PLC0415
+
+    from game.net.protocol import _CHECKERS, _MISSING, _check_fields  # noqa: PLC0415
+
+    shapes: list[object] = [_MISSING, None, True, False, 0, 1, 7, 8, -1, 2**53, 2**53 + 1, 1.5,
+                            "", "x", "x" * 200, [], [1], {}, {"a": 1}]
+    tried = 0
+    for schemas in (protocol.CLIENT_SCHEMAS, protocol.SERVER_SCHEMAS):
+        compiled = _CHECKERS[id(schemas)][1]
+        for kind, schema in schemas.items():
+            names = list(schema)
+            for name, shape, extra in itertools.product(names, shapes, (False, True)):
+                data: dict[str, object] = {"v": protocol.PROTOCOL_VERSION, "type": kind}
+                for other, field in schema.items():  # the others well formed
+                    if field.required:
+                        data[other] = _good_value(field)
+                if shape is not _MISSING:
+                    data[name] = shape
+                else:
+                    data.pop(name, None)
+                if extra:
+                    data["stray"] = 1
+                verdicts = []
+                for check in (lambda d, k=kind, sc=schema: _check_fields(d, k, sc),
+                              compiled[kind]):
+                    try:
+                        check(dict(data))
+                        verdicts.append("ok")
+                    except protocol.ProtocolError as exc:
+                        verdicts.append(str(exc))
+                assert verdicts[0] == verdicts[1], (kind, name, shape, extra, verdicts)
+                tried += 1
+    assert tried > 500
+
+
+def _good_value(field: protocol.Field) -> object:
+    kind = field.types[0]
+    if kind is int:
+        return field.lo if field.lo is not None else 0
+    return {str: "a", bool: True, dict: {}, list: [], float: 0.5}[kind]
+
+
+@pytest.mark.parametrize("library", ["orjson", "json"])
+def test_both_json_libraries_read_and_write_the_same_messages(
+        library: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """orjson when a safe version is installed, else the standard library: the same messages
+    either way, and the same refusals of what is not JSON."""
+    if library == "json":
+        monkeypatch.setattr(protocol, "orjson", None)
+    elif protocol.orjson is None:
+        pytest.skip("no orjson of a safe version here")
+    assert protocol.json_library() == library
+    text = protocol.encode("welcome", seat=1, token="t", game="Société", rejoined=False)
+    for raw in (text, text.encode()):
+        assert protocol.decode_server(raw) == {"v": protocol.PROTOCOL_VERSION, "type": "welcome",
+                                               "seat": 1, "token": "t", "game": "Société",
+                                               "rejoined": False}
+    assert json.loads(protocol.ENCODE({1: (2, 3), "a": None})) == {"1": [2, 3], "a": None}
+    for bad in ("[" * 5000 + "]" * 5000, '{"v": NaN}', '{"v": Infinity}', b'{"v": "\xff"}',
+                '{"v": "\\ud800"}' if library == "orjson" else "{"):
+        with pytest.raises(ProtocolError, match="malformed JSON"):
+            protocol.parse(bad, 10**6)
