@@ -34,6 +34,9 @@ class ServerConfig:
     rate: float = 50.0  # messages a second a connection may send, on average
     burst: int = 100
     seed: int | None = None  # tests only: a fixed seed (a real game's seed is secret)
+    # the autosaves' names: network-1.json ... for a dedicated server; a window hosting uses
+    # its own name, so it never shares a save with a `--serve` run from the same folder
+    save_prefix: str = "network"
 
     def __post_init__(self) -> None:
         bad = [k for k in self.seats if k not in SEAT_KINDS]

@@ -19,7 +19,9 @@ log = logging.getLogger("conquest.net")
 
 # A leading dot: the game's own file in the saves folder, not a saved game.
 FORMS_FILE = ".network-forms.json"
-HOSTED_GAME = "1"  # the table a window hosts (its autosave is network-1)
+HOSTED_GAME = "1"  # the table a window hosts
+HOSTED_PREFIX = "hosted"  # its autosave: hosted-1 (a dedicated server's are network-N)
+OLD_HOSTED_PREFIX = "network"  # where a window's game was saved before (still resumed)
 MAX_TEXT = 64
 MAX_FILE_BYTES = 64 * 1024
 
@@ -84,6 +86,7 @@ class ResumableGame:
     turn: int
     players: tuple[str, ...]
     local: tuple[tuple[int, str], ...] = ()  # every seat played here: (seat, name)
+    save_prefix: str = HOSTED_PREFIX  # the autosave's name is f"{save_prefix}-1"
 
     def describe(self) -> str:
         """One line for the Host form: which game, how far, with whom."""
@@ -114,7 +117,11 @@ def resumable_hosted_game(saves_dir: Path | None = None) -> ResumableGame | None
     from game.net.autosave import load_table_save  # noqa: PLC0415
     from game.savegame import SaveFormatError, save_path  # noqa: PLC0415
 
-    path = save_path(f"network-{HOSTED_GAME}", saves_dir)
+    prefix = HOSTED_PREFIX
+    path = save_path(f"{prefix}-{HOSTED_GAME}", saves_dir)
+    if not path.exists():  # a game hosted by an earlier version of Conquest
+        prefix = OLD_HOSTED_PREFIX
+        path = save_path(f"{prefix}-{HOSTED_GAME}", saves_dir)
     if not path.exists():
         return None
     try:
@@ -137,7 +144,7 @@ def resumable_hosted_game(saves_dir: Path | None = None) -> ResumableGame | None
         local.append((credentials.seat, each))
     return ResumableGame(port, names[0], local[0][0], tuple(s.kind for s in table.seats),
                          table.game_type, game.turn, tuple(p.name for p in game.players),
-                         tuple(local))
+                         tuple(local), prefix)
 
 
 def host_uri(port: int) -> str:

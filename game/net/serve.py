@@ -91,12 +91,18 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cannot start the server: {exc}", file=sys.stderr)
         return 2
+    from game.net.savelock import SaveInUse  # noqa: PLC0415
+
     server = GameServer(config)
     loop.quieten_collector()  # a dedicated server is a long-running process of many tables
     try:
         loop.run(_serve(server))
     except KeyboardInterrupt:
         pass
+    except SaveInUse as exc:
+        print(f"cannot start the server: {exc} (stop that server first, or give this one "
+              f"another --saves-dir)", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}",
               file=sys.stderr)

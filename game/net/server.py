@@ -32,6 +32,7 @@ from game.net.computers import Counters, plays_here, run_computers
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
 from game.net.connections import Client, send_texts
 from game.net.protocol import ProtocolError
+from game.net.savelock import SaveLock
 from game.net.story import TableStories, public_action
 from game.net.table import (
     COMPUTER_LEVELS,
@@ -62,6 +63,7 @@ class GameServer:
         self._locks: dict[str, asyncio.Lock] = {}
         self._stories = TableStories()
         self._updates: dict[str, UpdateWriter] = {}
+        self._save_locks: list[SaveLock] = []
         for number in range(1, config.games + 1):
             game_id = str(number)
             self.tables[game_id] = self._open_table(game_id)
@@ -72,7 +74,7 @@ class GameServer:
 
     # -- tables ---------------------------------------------------------------------------
     def save_name(self, game_id: str) -> str:
-        return f"network-{game_id}"
+        return f"{self.config.save_prefix}-{game_id}"
 
     def _open_table(self, game_id: str) -> Table:
         return autosave.open_table(game_id, self.save_name(game_id), self.config)
@@ -82,10 +84,43 @@ class GameServer:
 
     # -- running --------------------------------------------------------------------------
     async def start(self) -> int:
-        """Listen; returns the port (a free one if the config's port is 0)."""
-        self._server = await serve(self._handle, self.config.host, self.config.port,
-                                   max_size=protocol.MAX_FRAME_BYTES, max_queue=32,
-                                   ping_interval=20, ping_timeout=20)
+        """Listen; returns the port (a free one if the config's port is 0). SaveInUse (an
+        OSError) when another server on this machine keeps one of these tables' saves."""
+        self._lock_saves()
+        try:
+            self._server = await serve(
+                self._handle, self.config.host, self.config.port,
+                max_size=protocol.MAX_FRAME_BYTES, max_queue=32, ping_interval=20,
+                ping_timeout=20)
+        except BaseException:
+            self._unlock_saves()
+            raise
+        return await self._begin()
+
+    def _lock_saves(self) -> None:
+        """Hold every table's save for as long as this server runs (game/net/savelock.py):
+        two servers writing one save would each overwrite the other's game."""
+        if not self.config.autosave:
+            return
+        from game.savegame import save_path  # noqa: PLC0415
+
+        for game_id in self.tables:
+            lock = SaveLock(save_path(self.save_name(game_id), self.config.saves_dir))
+            try:
+                lock.acquire()
+            except OSError:
+                self._unlock_saves()
+                raise
+            self._save_locks.append(lock)
+
+    def _unlock_saves(self) -> None:
+        for lock in self._save_locks:
+            lock.release()
+        self._save_locks.clear()
+
+    async def _begin(self) -> int:
+        """The tables' computers and autosaves, once the server listens."""
+        assert self._server is not None
         for game_id, table in self.tables.items():
             self._locks[game_id] = asyncio.Lock()
             self._wake[game_id] = asyncio.Event()
@@ -115,6 +150,7 @@ class GameServer:
             self._server.close()
             await self._server.wait_closed()
         await self.autosaves.stop(self.tables.values())
+        self._unlock_saves()  # the last save is written: another server may take them now
         log.info("%s", self.counters.handling_summary())
 
     async def serve_forever(self) -> None:

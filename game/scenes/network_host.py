@@ -18,7 +18,13 @@ import pygame
 
 from game.audio import Sfx
 from game.net.bridge import NetBridge
-from game.net.recall import host_uri, load_answers, resumable_hosted_game, save_answers
+from game.net.recall import (
+    HOSTED_PREFIX,
+    host_uri,
+    load_answers,
+    resumable_hosted_game,
+    save_answers,
+)
 from game.net.server import DEFAULT_PORT, ServerConfig
 from game.scenes.network_join import (
     NAMES_LENGTH,
@@ -189,7 +195,8 @@ class HostNetworkScene(FormScene):
         config = ServerConfig(
             host="0.0.0.0", port=port, password=self.password.text or None,
             seats=tuple("open" if k == "local" else k for k in seats), game_type=self.game_type,
-            away_policy=self.away, resume=False, computer_delay=0.05)
+            away_policy=self.away, resume=False, computer_delay=0.05,
+            save_prefix=HOSTED_PREFIX)
         self._remember(port, ", ".join(names))
         self._serve(config, dict(zip(local, names, strict=True)))
 
@@ -207,7 +214,7 @@ class HostNetworkScene(FormScene):
         config = ServerConfig(
             host="0.0.0.0", port=game.port, password=self.password.text or None,
             seats=game.seats, game_type=game.game_type, away_policy=self.away, resume=True,
-            computer_delay=0.05)
+            computer_delay=0.05, save_prefix=game.save_prefix)
         self._serve(config, dict(game.local) or {game.seat: game.name})
 
     def _serve(self, config: ServerConfig, local: dict[int, str]) -> None:

@@ -125,7 +125,21 @@ def test_no_resume_without_a_kept_seat_or_for_a_finished_game(app: Any, tmp_path
     seats_file.write_text("{}")  # this machine holds no seat of it: nobody here could sit
     assert recall.resumable_hosted_game() is None
     seats_file.write_text(kept)
-    save = savegame.SAVES_DIR / "network-1.json"
+    hosted = recall.resumable_hosted_game()
+    assert hosted is not None and hosted.save_prefix == "hosted"
+    folder = savegame.SAVES_DIR  # a game hosted by an earlier version was saved as network-1
+    for old, new in (("hosted-1.json", "network-1.json"),
+                     (".hosted-1.journal", ".network-1.journal")):
+        if (folder / old).exists():
+            (folder / old).rename(folder / new)
+    earlier = recall.resumable_hosted_game()
+    assert earlier is not None and earlier.save_prefix == "network"
+    assert earlier.turn == hosted.turn
+    for old, new in (("network-1.json", "hosted-1.json"),
+                     (".network-1.journal", ".hosted-1.journal")):
+        if (folder / old).exists():
+            (folder / old).rename(folder / new)
+    save = savegame.SAVES_DIR / "hosted-1.json"
     save.write_text("{not json")
     assert recall.resumable_hosted_game() is None
     save.unlink()
