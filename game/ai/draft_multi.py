@@ -1,0 +1,241 @@
+"""The territory draft among several rivals: rollouts scored by a learned evaluation. No pygame.
+
+With three or more players the duel's search (draft.py) does not carry over: whose pick hurts
+us is unknowable, and a search that takes the rivals as one side against us claimed worse
+than the rule of thumb (good.json `_about`). What does carry over is the idea of scoring a
+finished draft by what it leads to. So each claim here is chosen among the rule of thumb's few
+best (placement.choose_claim's scoring, rebuilt on small integers): for each, the rest of the
+draft is played out with every player claiming by that same rule of thumb (the rivals are
+mostly Goods and baselines, which do claim that way), and the finished draft is scored for us
+by a logistic model of P(this seat wins) learned from four-player games (tools/tune_draft4.py,
+weights/draft4.json): continent shares and leads, continents held or one or two short, how
+clumped and exposed our territories are, how many rivals border us, our place in the order.
+
+Bounded by the number of rollouts, not by the clock; chance comes from the RNG it is given.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from importlib import resources
+from typing import Any
+
+from game.ai.draft import FREE, DraftBoard
+from game.ai.mapinfo import MapInfo
+
+CONTINENT_FEATURES = ("share", "lead", "holds")
+NAMES = ("africa", "asia", "australia", "europe", "north_america", "south_america")
+
+
+def feature_names() -> list[str]:
+    """The names of `seat_features`' entries, in order (the weights file keys them by name).
+    The continents are the US board's (the model is learned there)."""
+    names = [f"{kind}:{c}" for kind in CONTINENT_FEATURES for c in NAMES]
+    names += ["pos1", "pos2", "pos3", "short1", "short2", "rival_holds", "rival_short1",
+              "inner_edges", "frontier", "components", "largest", "rivals_beside", "count"]
+    return names
+
+
+def seat_features(db: DraftBoard, owner: list[int], seat: int, position: int,
+                  players: int) -> list[float]:
+    """Features of a finished draft for `seat` (`owner[i]` is a seat), moving `position`-th
+    (0 first) among `players`."""
+    counts = [[0] * players for _ in db.continents]
+    cont = db.continent_of
+    for i, o in enumerate(owner):
+        if 0 <= o < players:
+            counts[cont[i]][o] += 1
+    share, lead, holds = [], [], []
+    short1 = short2 = rival_holds = rival_short1 = 0.0
+    for k, members in enumerate(db.continents):
+        n = len(members)
+        mine = counts[k][seat]
+        best_other = max(c for q, c in enumerate(counts[k]) if q != seat)
+        share.append(mine / n)
+        lead.append((mine - best_other) / n)
+        holds.append(float(mine == n))
+        b = db.bonus[k]
+        if mine == n - 1:
+            short1 += b
+        elif mine == n - 2:
+            short2 += b
+        if best_other == n:
+            rival_holds += b
+        elif best_other == n - 1:
+            rival_short1 += b
+    inner = frontier = 0
+    touching: set[int] = set()
+    seen: set[int] = set()
+    ours = [i for i, o in enumerate(owner) if o == seat]
+    for i in ours:
+        foreign = False
+        for j in db.neighbours[i]:
+            oj = owner[j]
+            if oj == seat:
+                inner += 1
+            else:
+                foreign = True
+                touching.add(oj)
+        frontier += foreign
+    components = largest = 0
+    for start in ours:
+        if start in seen:
+            continue
+        components += 1
+        size, todo = 0, [start]
+        seen.add(start)
+        while todo:
+            i = todo.pop()
+            size += 1
+            for j in db.neighbours[i]:
+                if owner[j] == seat and j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        largest = max(largest, size)
+    out = share + lead + holds
+    out += [float(position == 1), float(position == 2), float(position == 3), short1, short2,
+            rival_holds, rival_short1, inner / 2.0, float(frontier), float(components),
+            float(largest), float(len(touching)), float(len(ours))]
+    return out
+
+
+class SeatModel:
+    """P(seat wins) = logistic(bias + weights . seat_features)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        table = data.get("weights", {})
+        self.bias = float(data.get("bias", 0.0))
+        self.weights = tuple(float(table.get(name, 0.0)) for name in feature_names())
+
+    def wins(self, db: DraftBoard, owner: list[int], seat: int, position: int,
+             players: int) -> float:
+        x = seat_features(db, owner, seat, position, players)
+        z = self.bias + sum(w * v for w, v in zip(self.weights, x, strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+_MODEL: SeatModel | None = None
+
+
+def shipped_model() -> SeatModel:
+    """The model shipped in weights/draft4.json."""
+    global _MODEL
+    if _MODEL is None:
+        text = resources.files("game.ai").joinpath("weights/draft4.json").read_text(
+            encoding="utf-8")
+        _MODEL = SeatModel(json.loads(text))
+    return _MODEL
+
+
+class RuleOfThumb:
+    """placement.choose_claim's scoring on small integers, for every seat at once: a
+    continent's worth (focused and scaled as the profile says) times how much of it the
+    claimer holds over how much others do, a foothold where one rival alone is taking a
+    continent, and a little for neighbours of one's own."""
+
+    def __init__(self, db: DraftBoard, info: MapInfo, focus: float, scale: float,
+                 players: int, plan_continent: bool = True) -> None:
+        self.db = db
+        self.players = players
+        self.plan_continent = plan_continent
+        self.weight = [info.weight[c] for c in db.continent_names]
+        self.worth = [scale * w ** focus if focus != 1.0 else w for w in self.weight]
+        self.size = [len(m) for m in db.continents]
+
+    def scores(self, owner: list[int], counts: list[list[int]], seat: int,
+               worth: list[float] | None = None) -> list[tuple[float, int]]:
+        """(score, territory) of every free territory for `seat` to claim."""
+        worth = worth or self.worth
+        db, weight, size = self.db, self.weight, self.size
+        out = []
+        for t, o in enumerate(owner):
+            if o != FREE:
+                continue
+            k = db.continent_of[t]
+            row = counts[k]
+            ours = row[seat]
+            claimed = sum(row)
+            theirs = claimed - ours
+            n = size[k]
+            score = worth[k] * (1.0 + 2.0 * ours / n) / (1.0 + theirs)
+            if self.plan_continent and ours == 0 and theirs and max(row) == theirs:
+                share = theirs / n
+                if share >= 0.5:
+                    score += weight[k] * share
+            near = 0.0
+            for j in db.neighbours[t]:
+                oj = owner[j]
+                if oj == seat:
+                    near += 0.08
+                elif oj != FREE:
+                    near -= 0.03
+            out.append((score + near, t))
+        return out
+
+    def counts(self, owner: list[int]) -> list[list[int]]:
+        counts = [[0] * self.players for _ in self.db.continents]
+        for t, o in enumerate(owner):
+            if o != FREE:
+                counts[self.db.continent_of[t]][o] += 1
+        return counts
+
+
+def near_best(scored: list[tuple[float, int]], noise: float, rng: random.Random) -> int:
+    """One of the claims within `noise` (a share of the best score) of the best, the best
+    likeliest (placement._near_best on integers)."""
+    best = max(s for s, _ in scored)
+    band = noise * abs(best) + 1e-9
+    near = [(1.0 - (best - s) / band, t) for s, t in scored if best - s < band]
+    if len(near) == 1:
+        return near[0][1]
+    pick = rng.random() * sum(w for w, _ in near)
+    for w, t in near:
+        pick -= w
+        if pick < 0:
+            return t
+    return near[-1][1]
+
+
+def rollout(rule: RuleOfThumb, owner: list[int], order: list[int], noise: float,
+            rng: random.Random, worth_of: dict[int, list[float]]) -> list[int]:
+    """The draft finished from `owner` with `order` (seats, cycled) claiming by the rule of
+    thumb; `worth_of` gives a seat its own continent worths (default the rule's)."""
+    state = owner[:]
+    counts = rule.counts(state)
+    free = sum(1 for o in state if o == FREE)
+    cont = rule.db.continent_of
+    for step in range(free):
+        seat = order[step % len(order)]
+        t = near_best(rule.scores(state, counts, seat, worth_of.get(seat)), noise, rng)
+        state[t] = seat
+        counts[cont[t]][seat] += 1
+    return state
+
+
+def choose(db: DraftBoard, rule: RuleOfThumb, model: SeatModel, owner: list[int], me: int,
+           order: list[int], position: int, candidates: int, rollouts: int, noise: float,
+           rng: random.Random, my_worth: list[float] | None = None) -> int:
+    """The claim (a territory index) among the rule of thumb's `candidates` best whose
+    rollouts score best for `me` by the model. `order` is the claiming order from us on
+    (us first); `position` is our place in the game's order (0: the first mover)."""
+    counts = rule.counts(owner)
+    scored = sorted(rule.scores(owner, counts, me, my_worth), key=lambda st: (-st[0], st[1]))
+    shortlist = [t for _, t in scored[:max(1, candidates)]]
+    if len(shortlist) == 1:
+        return shortlist[0]
+    worth_of = {me: my_worth} if my_worth else {}
+    rest = order[1:] + order[:1]  # after our claim, the next seat claims
+    best, best_value = shortlist[0], -1.0
+    players = rule.players
+    for t in shortlist:
+        owner[t] = me
+        total = 0.0
+        for _ in range(rollouts):
+            final = rollout(rule, owner, rest, noise, rng, worth_of)
+            total += model.wins(db, final, me, position, players)
+        owner[t] = FREE
+        if total > best_value + 1e-12:
+            best, best_value = t, total
+    return best
