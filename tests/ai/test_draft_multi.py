@@ -115,3 +115,19 @@ def test_good_with_rollouts_claims_every_territory_alike_for_a_seed() -> None:
     first = _draft(tuned, 77)
     assert all(o is not None for o in first.values())
     assert _draft(tuned, 77) == first
+
+
+def test_the_shipped_model_likes_a_lead_in_australia() -> None:
+    """Trading an Asian territory for an Australian one (the counts unchanged) makes the
+    learned four-player model like the seat's draft better: small continents count."""
+    owner = [i % 4 for i in range(len(DB.names))]
+    australia = DB.continents[DB.continent_names.index("australia")]
+    asia = DB.continents[DB.continent_names.index("asia")]
+    for k, i in enumerate(australia):
+        owner[i] = (1, 1, 2, 3)[k]
+    mine = next(i for i in asia if owner[i] == 0)
+    model = draft_multi.shipped_model()
+    before = model.wins(DB, owner, 0, 0, 4)
+    swapped = owner[:]
+    swapped[mine], swapped[australia[0]] = 1, 0
+    assert model.wins(DB, swapped, 0, 0, 4) > before
