@@ -47,6 +47,7 @@ def _drafter(noise: float) -> Any:
     weights = copy.deepcopy(load_weights())
     weights["base"]["claim_noise"] = noise
     weights["base"]["claim_bias"] = noise
+    weights["base"]["draft_rollouts"] = 0  # the rule of thumb's own claims, spread wide
     return good_with(weights)
 
 
