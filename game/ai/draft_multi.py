@@ -174,6 +174,18 @@ class RuleOfThumb:
             out.append((score + near, t))
         return out
 
+    def nearness(self, owner: list[int]) -> list[list[float]]:
+        """[seat][territory] -> the neighbours' part of the rule's score (0.08 for each of
+        the seat's own beside it, less 0.03 for each of someone else's)."""
+        near = [[0.0] * len(owner) for _ in range(self.players)]
+        for t, o in enumerate(owner):
+            if o == FREE:
+                continue
+            for j in self.db.neighbours[t]:
+                for q in range(self.players):
+                    near[q][j] += 0.08 if q == o else -0.03
+        return near
+
     def counts(self, owner: list[int]) -> list[list[int]]:
         counts = [[0] * self.players for _ in self.db.continents]
         for t, o in enumerate(owner):
@@ -199,18 +211,63 @@ def near_best(scored: list[tuple[float, int]], noise: float, rng: random.Random)
 
 
 def rollout(rule: RuleOfThumb, owner: list[int], order: list[int], noise: float,
-            rng: random.Random, worth_of: dict[int, list[float]]) -> list[int]:
+            rng: random.Random, worth_of: dict[int, list[float]],
+            near: list[list[float]] | None = None) -> list[int]:
     """The draft finished from `owner` with `order` (seats, cycled) claiming by the rule of
-    thumb; `worth_of` gives a seat its own continent worths (default the rule's)."""
+    thumb; `worth_of` gives a seat its own continent worths (default the rule's). `near`
+    (rule.nearness(owner), copied here) saves working it out again.
+
+    The rule's score of a territory is its continent's part (the same for every territory of
+    the continent) plus its neighbours' part, so a claim works out six continent figures and
+    updates the neighbours' parts of the claimed territory's neighbours only."""
     state = owner[:]
+    db = rule.db
+    cont, neighbours = db.continent_of, db.neighbours
     counts = rule.counts(state)
-    free = sum(1 for o in state if o == FREE)
-    cont = rule.db.continent_of
-    for step in range(free):
+    claimed = [sum(row) for row in counts]
+    near = [row[:] for row in (near if near is not None else rule.nearness(state))]
+    free = [t for t, o in enumerate(state) if o == FREE]
+    size, weight, plan = rule.size, rule.weight, rule.plan_continent
+    seats = range(rule.players)
+    random_ = rng.random
+    continents = range(len(counts))
+    for step in range(len(free)):
         seat = order[step % len(order)]
-        t = near_best(rule.scores(state, counts, seat, worth_of.get(seat)), noise, rng)
+        worth = worth_of.get(seat) or rule.worth
+        parts = []
+        for k in continents:
+            row = counts[k]
+            ours = row[seat]
+            theirs = claimed[k] - ours
+            n = size[k]
+            part = worth[k] * (1.0 + 2.0 * ours / n) / (1.0 + theirs)
+            if plan and not ours and theirs * 2 >= n and max(row) == theirs:
+                part += weight[k] * theirs / n
+            parts.append(part)
+        mine = near[seat]
+        scored = [parts[cont[t]] + mine[t] for t in free]
+        best = max(scored)
+        band = noise * abs(best) + 1e-9
+        floor = best - band
+        close = [i for i, sc in enumerate(scored) if sc > floor]
+        pick_at = close[0]
+        if len(close) > 1:
+            weights = [1.0 - (best - scored[i]) / band for i in close]
+            draw = random_() * sum(weights)
+            pick_at = close[-1]
+            for w, i in zip(weights, close, strict=True):
+                draw -= w
+                if draw < 0:
+                    pick_at = i
+                    break
+        t = free.pop(pick_at)
         state[t] = seat
-        counts[cont[t]][seat] += 1
+        k = cont[t]
+        counts[k][seat] += 1
+        claimed[k] += 1
+        for j in neighbours[t]:
+            for q in seats:
+                near[q][j] += 0.08 if q == seat else -0.03
     return state
 
 
@@ -231,9 +288,10 @@ def choose(db: DraftBoard, rule: RuleOfThumb, model: SeatModel, owner: list[int]
     players = rule.players
     for t in shortlist:
         owner[t] = me
+        near = rule.nearness(owner)
         total = 0.0
         for _ in range(rollouts):
-            final = rollout(rule, owner, rest, noise, rng, worth_of)
+            final = rollout(rule, owner, rest, noise, rng, worth_of, near)
             total += model.wins(db, final, me, position, players)
         owner[t] = FREE
         if total > best_value + 1e-12:
