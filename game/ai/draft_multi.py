@@ -116,17 +116,18 @@ class SeatModel:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-_MODEL: SeatModel | None = None
+_MODELS: dict[str, SeatModel] = {}
 
 
-def shipped_model() -> SeatModel:
-    """The model shipped in weights/draft4.json."""
-    global _MODEL
-    if _MODEL is None:
-        text = resources.files("game.ai").joinpath("weights/draft4.json").read_text(
+def shipped_model(name: str = "draft4") -> SeatModel:
+    """The model shipped in weights/`name`.json (draft4.json unless a profile names another,
+    to compare models)."""
+    model = _MODELS.get(name)
+    if model is None:
+        text = resources.files("game.ai").joinpath(f"weights/{name}.json").read_text(
             encoding="utf-8")
-        _MODEL = SeatModel(json.loads(text))
-    return _MODEL
+        model = _MODELS[name] = SeatModel(json.loads(text))
+    return model
 
 
 class RuleOfThumb:

@@ -108,9 +108,10 @@ class GoodGeneral(General):
         start = active.index(self.seat)
         order = active[start:] + active[:start]
         position = (self.seat - view.first_player) % view.player_count
-        pick = draft_multi.choose(db, rule, draft_multi.shipped_model(), owner, self.seat, order,
-                                  position, profile.draft_rollout_candidates,
-                                  profile.draft_rollouts, profile.claim_noise,
+        model = draft_multi.shipped_model(profile.draft_model)
+        pick = draft_multi.choose(db, rule, model, owner, self.seat, order, position,
+                                  profile.draft_rollout_candidates, profile.draft_rollouts,
+                                  profile.claim_noise,
                                   random.Random(self.rng.random()), mine)
         return act.ClaimTerritory(db.names[pick])
 

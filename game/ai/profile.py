@@ -85,6 +85,7 @@ class Profile:
             four-player model (draft_multi.py); 0 claims by the rule of thumb alone.
         draft_rollout_candidates: how many of the rule of thumb's best claims those rollouts
             weigh.
+        draft_model: the file in game/ai/weights/ (without ".json") holding that model.
     """
 
     name: str
@@ -132,3 +133,4 @@ class Profile:
     draft_candidates: int = 0
     draft_rollouts: int = 0
     draft_rollout_candidates: int = 4
+    draft_model: str = "draft4"
