@@ -131,3 +131,15 @@ def test_the_shipped_model_likes_a_lead_in_australia() -> None:
     swapped = owner[:]
     swapped[mine], swapped[australia[0]] = 1, 0
     assert model.wins(DB, swapped, 0, 0, 4) > before
+
+
+def test_the_shipped_good_drafts_by_rollouts_among_several_rivals_only() -> None:
+    from game.ai.good import GoodGeneral
+    from game.ai.view import SeatView
+
+    four = Game.new(make_config(["good"] * 4, "us_full"), 5)
+    general = GoodGeneral(four.to_move, 5)
+    assert general._multi_claim(SeatView(four, four.to_move)) is not None
+    duel = Game.new(make_config(["good"] * 2, "us_full"), 5)
+    general = GoodGeneral(duel.to_move, 5)
+    assert general._multi_claim(SeatView(duel, duel.to_move)) is None  # the duel's own search
