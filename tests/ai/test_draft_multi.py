@@ -7,7 +7,7 @@ import random
 
 from game.ai import draft, draft_multi, placement
 from game.ai.evaluate import Situation
-from game.ai.good import GOOD, good_with, load_weights
+from game.ai.good import GOOD, GoodGeneral, good_with, load_weights
 from game.ai.mapinfo import map_info
 from game.ai.simulate import make_config
 from game.ai.view import SeatView
@@ -134,9 +134,6 @@ def test_the_shipped_model_likes_a_lead_in_australia() -> None:
 
 
 def test_the_shipped_good_drafts_by_rollouts_among_several_rivals_only() -> None:
-    from game.ai.good import GoodGeneral
-    from game.ai.view import SeatView
-
     four = Game.new(make_config(["good"] * 4, "us_full"), 5)
     general = GoodGeneral(four.to_move, 5)
     assert general._multi_claim(SeatView(four, four.to_move)) is not None
