@@ -88,11 +88,12 @@ class GoodGeneral(General):
 
     def _multi_claim(self, view: SeatView) -> act.ClaimTerritory | None:
         """A claim by the four-player draft rollouts (draft_multi.py) when the profile asks
-        for them and three or more players draft the US board; None leaves it to the rule
+        for them and three or four players draft the US board; None leaves it to the rule
         of thumb."""
         profile = self.profile_for(view)
         active = view.active_players()
-        if profile.draft_rollouts <= 0 or len(active) < 3 or profile.careless:
+        if (profile.draft_rollouts <= 0 or not 3 <= len(active) <= draft_multi.MAX_PLAYERS
+                or profile.careless):
             return None
         db = draft.draft_board(view.board)
         if db.continent_names != draft_multi.NAMES:

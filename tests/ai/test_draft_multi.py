@@ -140,3 +140,6 @@ def test_the_shipped_good_drafts_by_rollouts_among_several_rivals_only() -> None
     duel = Game.new(make_config(["good"] * 2, "us_full"), 5)
     general = GoodGeneral(duel.to_move, 5)
     assert general._multi_claim(SeatView(duel, duel.to_move)) is None  # the duel's own search
+    five = Game.new(make_config(["good"] * 5, "us_full"), 5)
+    general = GoodGeneral(five.to_move, 5)
+    assert general._multi_claim(SeatView(five, five.to_move)) is None  # learned on four
