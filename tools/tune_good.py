@@ -3,7 +3,7 @@
     python tools/tune_good.py --rounds 20 --games 120 --seed 1 --out game/ai/weights/good.json
     python tools/tune_good.py --evaluate --games 200 [--set duel.chain_depth=2 ...]
     python tools/tune_good.py --compare base.chain_depth=2 --only four --games 400 --seed 41
-    python tools/tune_good.py --compare base.draft4=true --only four --type us_full --games 400
+    python tools/tune_good.py --compare base.draft_rollouts=0 --only four --type us_full --games 400
 
 A (1+1) search: each round perturbs a few weights of the current best, and plays the
 candidate and the current best on the same fresh block of deals (common random numbers, so
