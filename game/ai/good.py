@@ -80,6 +80,8 @@ class GoodGeneral(General):
         return profiles["second_setup"] if setup and second else profiles["base"]
 
     def decide(self, view: SeatView) -> Action | None:
+        """The shared decisions, but among three or four players the draft's claims come
+        from rollouts scored by the learned four-player model (draft_multi.py)."""
         if view.phase == Phase.CLAIM:
             claim = self._multi_claim(view)
             if claim is not None:
