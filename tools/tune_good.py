@@ -3,6 +3,7 @@
     python tools/tune_good.py --rounds 20 --games 120 --seed 1 --out game/ai/weights/good.json
     python tools/tune_good.py --evaluate --games 200 [--set duel.chain_depth=2 ...]
     python tools/tune_good.py --compare base.chain_depth=2 --only four --games 400 --seed 41
+    python tools/tune_good.py --compare base.draft_rollouts=0 --only four --type us_full --games 400
 
 A (1+1) search: each round perturbs a few weights of the current best, and plays the
 candidate and the current best on the same fresh block of deals (common random numbers, so
@@ -87,14 +88,19 @@ def _play(task: tuple[str, str, tuple[str, ...], int, int]) -> tuple[str, str, b
     return series, weights_json, result.winner_level == "candidate", seated[first] == "candidate"
 
 
-def tasks_for(weights_json: str, duels: int, four: int, seed: int) -> list[Any]:
+def tasks_for(weights_json: str, duels: int, four: int, seed: int,
+              game_type_only: str | None = None) -> list[Any]:
+    """The games of one candidate; with `game_type_only`, only that game type's (the seeds
+    of each game type stay what they are without the filter)."""
     tasks: list[Any] = []
     for k, game_type in enumerate(DUEL_TYPES):
-        tasks += [(f"duel:{game_type}", weights_json, ("candidate", OPPONENT), i,
-                   seed + 1000 * k + i) for i in range(duels)]
+        if game_type_only is None or game_type == game_type_only:
+            tasks += [(f"duel:{game_type}", weights_json, ("candidate", OPPONENT), i,
+                       seed + 1000 * k + i) for i in range(duels)]
     for k, game_type in enumerate(FOUR_TYPES):
-        tasks += [(f"four:{game_type}", weights_json, ("candidate",) + (OPPONENT,) * 3, i,
-                   seed + 1000 * (k + 10) + i) for i in range(four)]
+        if game_type_only is None or game_type == game_type_only:
+            tasks += [(f"four:{game_type}", weights_json, ("candidate",) + (OPPONENT,) * 3, i,
+                       seed + 1000 * (k + 10) + i) for i in range(four)]
     return tasks
 
 
@@ -116,10 +122,11 @@ def score_results(results: list[tuple[str, str, bool, bool]]) -> dict[str, float
 
 
 def evaluate_many(pool: Any, candidates: list[dict[str, Any]], duels: int, four: int,
-                  seed: int) -> list[dict[str, float]]:
-    """Scores every candidate on the same deals (seed block), in parallel."""
+                  seed: int, game_type: str | None = None) -> list[dict[str, float]]:
+    """Scores every candidate on the same deals (seed block), in parallel; with `game_type`,
+    in that game type alone."""
     blobs = [json.dumps(c, sort_keys=True) for c in candidates]
-    tasks = [t for b in blobs for t in tasks_for(b, duels, four, seed)]
+    tasks = [t for b in blobs for t in tasks_for(b, duels, four, seed, game_type)]
     results = pool.map(_play, tasks, chunksize=2) if pool else [_play(t) for t in tasks]
     return [score_results([r for r in results if r[1] == b]) for b in blobs]
 
@@ -173,29 +180,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", action="append", default=[], metavar="PROFILE.FIELD=JSON",
                         help="score the weights and a candidate with these changes on the same "
                         "deals (paired; repeatable: all the changes go into one candidate)")
+    parser.add_argument("--type", choices=FOUR_TYPES, default=None, dest="game_type",
+                        help="play only this game type (all of --games go to it)")
     args = parser.parse_args(argv)
     weights = apply_sets(json.loads(Path(args.weights).read_text()), args.set)
     duels = 0 if args.only == "four" else max(1, args.games // 2 // len(DUEL_TYPES))
     four = 0 if args.only == "duel" else max(1, args.games // 2 // len(FOUR_TYPES))
     if args.only:  # all the games go to the one series
         duels, four = duels * 2, four * 2
+    if args.game_type:  # and to the one game type
+        duels = duels * len(DUEL_TYPES) if args.game_type in DUEL_TYPES else 0
+        four *= len(FOUR_TYPES)
     rng = random.Random(f"tune-good:{args.seed}")
     pool = Pool(args.workers) if args.workers > 1 else None
     try:
         if args.compare:
             candidate = apply_sets(weights, args.compare)
             mine, theirs = evaluate_many(pool, [weights, candidate], duels, four,
-                                         args.seed * 100_000)
+                                         args.seed * 100_000, args.game_type)
             print(json.dumps({"current": mine, "candidate": theirs}))
             return 0
         if args.evaluate:
-            print(json.dumps(evaluate_many(pool, [weights], duels, four, args.seed * 100_000)[0]))
+            print(json.dumps(evaluate_many(pool, [weights], duels, four, args.seed * 100_000,
+                                           args.game_type)[0]))
             return 0
         best = weights
         for r in range(args.rounds):
             candidate = perturb(best, rng, args.change)
             seed = args.seed * 100_000 + r * 5_000
-            mine, theirs = evaluate_many(pool, [best, candidate], duels, four, seed)
+            mine, theirs = evaluate_many(pool, [best, candidate], duels, four, seed,
+                                         args.game_type)
             changed = {f"{p}.{n}": _value(candidate, p, n) for p, n, *_ in SPACE
                        if _value(candidate, p, n) != _value(best, p, n)}
             kept = theirs["score"] > mine["score"] + args.margin

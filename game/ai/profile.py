@@ -79,6 +79,13 @@ class Profile:
             among several rivals, draft.search_multi (us against the others together).
         draft_candidates: how many of the rule of thumb's best claims the draft search
             weighs at its root (0: every free territory).
+        draft_rollouts: among three or four players, with claiming by hand on the US board,
+            rule-of-thumb rollouts of the rest of the draft behind each of the
+            `draft_rollout_candidates` best claims, each finished draft scored by the learned
+            four-player model (draft_multi.py); 0 claims by the rule of thumb alone.
+        draft_rollout_candidates: how many of the rule of thumb's best claims those rollouts
+            weigh.
+        draft_model: the file in game/ai/weights/ (without ".json") holding that model.
     """
 
     name: str
@@ -124,3 +131,6 @@ class Profile:
     approach: float = 0.0
     draft_iterations: int = 0
     draft_candidates: int = 0
+    draft_rollouts: int = 0
+    draft_rollout_candidates: int = 4
+    draft_model: str = "draft4"
