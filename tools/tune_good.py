@@ -87,12 +87,15 @@ def _play(task: tuple[str, str, tuple[str, ...], int, int]) -> tuple[str, str, b
     return series, weights_json, result.winner_level == "candidate", seated[first] == "candidate"
 
 
-def tasks_for(weights_json: str, duels: int, four: int, seed: int) -> list[Any]:
+def tasks_for(weights_json: str, duels: int, four: int, seed: int,
+              four_types: tuple[str, ...] = FOUR_TYPES) -> list[Any]:
     tasks: list[Any] = []
     for k, game_type in enumerate(DUEL_TYPES):
         tasks += [(f"duel:{game_type}", weights_json, ("candidate", OPPONENT), i,
                    seed + 1000 * k + i) for i in range(duels)]
     for k, game_type in enumerate(FOUR_TYPES):
+        if game_type not in four_types:
+            continue
         tasks += [(f"four:{game_type}", weights_json, ("candidate",) + (OPPONENT,) * 3, i,
                    seed + 1000 * (k + 10) + i) for i in range(four)]
     return tasks
@@ -116,10 +119,10 @@ def score_results(results: list[tuple[str, str, bool, bool]]) -> dict[str, float
 
 
 def evaluate_many(pool: Any, candidates: list[dict[str, Any]], duels: int, four: int,
-                  seed: int) -> list[dict[str, float]]:
+                  seed: int, four_types: tuple[str, ...] = FOUR_TYPES) -> list[dict[str, float]]:
     """Scores every candidate on the same deals (seed block), in parallel."""
     blobs = [json.dumps(c, sort_keys=True) for c in candidates]
-    tasks = [t for b in blobs for t in tasks_for(b, duels, four, seed)]
+    tasks = [t for b in blobs for t in tasks_for(b, duels, four, seed, four_types)]
     results = pool.map(_play, tasks, chunksize=2) if pool else [_play(t) for t in tasks]
     return [score_results([r for r in results if r[1] == b]) for b in blobs]
 
@@ -173,23 +176,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", action="append", default=[], metavar="PROFILE.FIELD=JSON",
                         help="score the weights and a candidate with these changes on the same "
                         "deals (paired; repeatable: all the changes go into one candidate)")
+    parser.add_argument("--type", choices=FOUR_TYPES, default=None,
+                        help="four-player games of this game type only (with --only four, all "
+                        "the games; the deals are those the type gets in the full block)")
     args = parser.parse_args(argv)
     weights = apply_sets(json.loads(Path(args.weights).read_text()), args.set)
     duels = 0 if args.only == "four" else max(1, args.games // 2 // len(DUEL_TYPES))
     four = 0 if args.only == "duel" else max(1, args.games // 2 // len(FOUR_TYPES))
     if args.only:  # all the games go to the one series
         duels, four = duels * 2, four * 2
+    four_types = (args.type,) if args.type else FOUR_TYPES
+    if args.type and args.only == "four":
+        four = args.games
     rng = random.Random(f"tune-good:{args.seed}")
     pool = Pool(args.workers) if args.workers > 1 else None
     try:
         if args.compare:
             candidate = apply_sets(weights, args.compare)
             mine, theirs = evaluate_many(pool, [weights, candidate], duels, four,
-                                         args.seed * 100_000)
+                                         args.seed * 100_000, four_types)
             print(json.dumps({"current": mine, "candidate": theirs}))
             return 0
         if args.evaluate:
-            print(json.dumps(evaluate_many(pool, [weights], duels, four, args.seed * 100_000)[0]))
+            print(json.dumps(evaluate_many(pool, [weights], duels, four, args.seed * 100_000,
+                                           four_types)[0]))
             return 0
         best = weights
         for r in range(args.rounds):
