@@ -79,6 +79,10 @@ class Profile:
             among several rivals, draft.search_multi (us against the others together).
         draft_candidates: how many of the rule of thumb's best claims the draft search
             weighs at its root (0: every free territory).
+        multi_continue_p: among several rivals, least chance of conquest to roll on in an
+            attack already begun without pricing the turn again (eased from round 30 on, as
+            min_attack_p is); 0 uses continue_p. Below it, each roll is chosen afresh by the
+            planner, which stops an attack whose dice went wrong unless it still pays.
     """
 
     name: str
@@ -124,3 +128,4 @@ class Profile:
     approach: float = 0.0
     draft_iterations: int = 0
     draft_candidates: int = 0
+    multi_continue_p: float = 0.0
