@@ -84,9 +84,23 @@ def should_roll_on(view: SeatView, profile: Profile, plan: AttackPlan) -> bool:
     if a < 2 or view.owner[plan.target] == view.seat:
         return False
     prob, lost, killed = odds(a, d)
-    if prob < profile.continue_p:
+    if prob < roll_on_threshold(view, profile):
         return False
     return prob * plan.value - plan.loss_weight * lost + plan.kill_weight * killed > 0
+
+
+def roll_on_threshold(view: SeatView, profile: Profile) -> float:
+    """Least chance of conquest to roll on with, without a fresh look: `continue_p`, or among
+    several rivals `multi_continue_p` (eased like the other thresholds from round 30 on).
+    Below it the general stops rolling blindly and prices the turn again from the position
+    on the table: the planner may go on with the same attack, switch to a better one, or stop
+    before a battle gone wrong bleeds the stack (the other rivals profit from every army we
+    lose)."""
+    threshold = profile.continue_p
+    if profile.multi_continue_p > 0 and len(view.active_players()) > 2:
+        patience = max(0.3, 1.0 - max(0, view.round - 30) / 40)
+        threshold = max(threshold, profile.multi_continue_p * patience)
+    return threshold
 
 
 def choose_occupy(sit: Situation, rng: random.Random) -> act.Occupy:
