@@ -157,11 +157,16 @@ def main(argv: list[str] | None = None) -> int:
                        f"{args.noise} --l2 {args.l2}: {len(rows)} self-play duel drafts.",
              "bias": round(w[0], 5),
              "weights": {name: round(v, 5) for name, v in zip(feature_names(db), w[1:], strict=True)}}
-    text = json.dumps(model, indent=2) + "\n"
-    if args.out:
-        Path(args.out).write_text(text)
-    print(text)
+    write_model(model, args.out)
     return 0
+
+
+def write_model(model: dict[str, Any], out: str | Path | None) -> None:
+    """The learned model as the game reads it: into `out` if given, and printed."""
+    text = json.dumps(model, indent=2) + "\n"
+    if out:
+        Path(out).write_text(text)
+    print(text)
 
 
 if __name__ == "__main__":

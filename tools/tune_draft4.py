@@ -36,7 +36,7 @@ from game.ai.draft import draft_board  # noqa: E402
 from game.ai.good import good_with, load_weights  # noqa: E402
 from game.ai.simulate import first_mover_seat, make_config, seating  # noqa: E402
 from game.engine import Game, Phase  # noqa: E402
-from tune_draft import fit, log_loss  # noqa: E402
+from tune_draft import fit, log_loss, write_model  # noqa: E402
 
 MAX_TURNS = 600
 NOISES = (0.1, 0.3, 0.6)
@@ -117,10 +117,7 @@ def main(argv: list[str] | None = None) -> int:
              "bias": round(w[0], 5),
              "weights": {name: round(v, 5) for name, v in zip([*feature_names(), "good"],
                                                                w[1:], strict=True)}}
-    text = json.dumps(model, indent=2) + "\n"
-    if args.out:
-        Path(args.out).write_text(text)
-    print(text)
+    write_model(model, args.out)
     return 0
 
 

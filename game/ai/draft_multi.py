@@ -24,6 +24,7 @@ from typing import Any
 
 from game.ai.draft import FREE, DraftBoard
 from game.ai.mapinfo import MapInfo
+from game.ai.placement import _near_best
 
 CONTINENT_FEATURES = ("share", "lead", "holds")
 # The model is learned from four-player drafts: it helps three and four players, but five
@@ -200,18 +201,8 @@ class RuleOfThumb:
 
 def near_best(scored: list[tuple[float, int]], noise: float, rng: random.Random) -> int:
     """One of the claims within `noise` (a share of the best score) of the best, the best
-    likeliest (placement._near_best on integers)."""
-    best = max(s for s, _ in scored)
-    band = noise * abs(best) + 1e-9
-    near = [(1.0 - (best - s) / band, t) for s, t in scored if best - s < band]
-    if len(near) == 1:
-        return near[0][1]
-    pick = rng.random() * sum(w for w, _ in near)
-    for w, t in near:
-        pick -= w
-        if pick < 0:
-            return t
-    return near[-1][1]
+    likeliest: the rule of thumb's own draw (placement._near_best), on territory numbers."""
+    return _near_best(scored, noise, rng)
 
 
 def rollout(rule: RuleOfThumb, owner: list[int], order: list[int], noise: float,

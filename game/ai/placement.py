@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TypeVar
 
 from game.ai import draft
 from game.ai.evaluate import Situation
@@ -91,8 +92,10 @@ def _draft_claim(sit: Situation, scored: list[tuple[float, TerritoryId]],
     return db.names[pick]
 
 
-def _near_best(scored: list[tuple[float, TerritoryId]], noise: float,
-               rng: random.Random) -> TerritoryId:
+Choice = TypeVar("Choice")
+
+
+def _near_best(scored: list[tuple[float, Choice]], noise: float, rng: random.Random) -> Choice:
     """One of the candidates scoring within `noise` (a share of the best score's size) of the
     best, drawn with weights falling from 1 for the best to 0 at the edge of that band."""
     best = max(score for score, _ in scored)

@@ -3,6 +3,8 @@ game rebuilt from scratch from its view, at every step of whole games. No networ
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.ai import make_general
@@ -67,11 +69,7 @@ def test_a_mirror_kept_by_changes_is_the_game_rebuilt_from_its_view(
 
 
 def test_a_change_that_breaks_the_game_is_refused_as_a_rebuilt_one_would_be() -> None:
-    specs = [PlayerSpec(f"P{i}", COLOURS[i], "human") for i in range(3)]
-    game = Game.new(GameConfig.preset("uk_short", specs), seed=4)
-    writer = UpdateWriter()
-    client = _clients(game, writer)[0]
-    good = client.mirror()
+    client, good = _uk_short_client()
     territory = next(iter(good.armies))
     client._note({"type": "update", "seq": 1, "actor": 1, "action": {}, "events": [],
                   "computer": False, "to_move": 1, "over": False,
@@ -82,16 +80,24 @@ def test_a_change_that_breaks_the_game_is_refused_as_a_rebuilt_one_would_be() ->
         client.mirror()
 
 
-def test_a_patch_that_breaks_the_game_is_refused_as_a_rebuilt_one_would_be() -> None:
+def _uk_short_client() -> tuple[Any, Game]:
+    """A client of seat 0 in a three-seat UK short game, and its mirror."""
     specs = [PlayerSpec(f"P{i}", COLOURS[i], "human") for i in range(3)]
     game = Game.new(GameConfig.preset("uk_short", specs), seed=4)
-    writer = UpdateWriter()
-    client = _clients(game, writer)[0]
-    good = client.mirror()
+    client = _clients(game, UpdateWriter())[0]
+    return client, client.mirror()
+
+
+def _patch(patches: dict[str, Any]) -> dict[str, Any]:
+    """An update of seat 1's that patches the tables `patches` names, and nothing else."""
+    return {"type": "update", "seq": 1, "actor": 1, "action": {}, "events": [],
+            "computer": False, "to_move": 1, "over": False, "changes": {}, "patches": patches}
+
+
+def test_a_patch_that_breaks_the_game_is_refused_as_a_rebuilt_one_would_be() -> None:
+    client, good = _uk_short_client()
     territory = next(iter(good.armies))
-    assert client._note({"type": "update", "seq": 1, "actor": 1, "action": {}, "events": [],
-                         "computer": False, "to_move": 1, "over": False, "changes": {},
-                         "patches": {"armies": {territory: 0}}})
+    assert client._note(_patch({"armies": {territory: 0}}))
     assert client._patched == {"armies": {territory}}
     with pytest.raises(StateError):
         client.mirror()
@@ -101,15 +107,9 @@ def test_a_patch_that_breaks_the_game_is_refused_as_a_rebuilt_one_would_be() -> 
 
 def test_only_the_patched_territories_are_read_again() -> None:
     """A patch sets exactly its territories on the mirror (the same game as one rebuilt)."""
-    specs = [PlayerSpec(f"P{i}", COLOURS[i], "human") for i in range(3)]
-    game = Game.new(GameConfig.preset("uk_short", specs), seed=4)
-    writer = UpdateWriter()
-    client = _clients(game, writer)[0]
-    mirror = client.mirror()
+    client, mirror = _uk_short_client()
     held = next(t for t, o in mirror.owner.items() if o is not None and mirror.armies[t] < 50)
-    assert client._note({"type": "update", "seq": 1, "actor": 1, "action": {}, "events": [],
-                         "computer": False, "to_move": 1, "over": False, "changes": {},
-                         "patches": {"armies": {held: mirror.armies[held] + 1}}})
+    assert client._note(_patch({"armies": {held: mirror.armies[held] + 1}}))
     assert client.mirror() is mirror and mirror.armies[held] == client.view["armies"][held]
     rebuilt = Game.from_dict(mirror_dict(client.view), seat_view=True)
     assert mirror.to_dict() == rebuilt.to_dict()
