@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from game.engine.board import WorldMap
+from game.engine.checked import MAX_HISTORY, Reader, int_list, is_int, shown
 from game.engine.config import COLOURS, HARD_ARMY_LIMIT, LEVELS, NEUTRAL_COLOUR, GameConfig, Variants
 from game.engine.errors import StateError
 from game.engine.invariants import check_phase, check_players, check_turn
@@ -104,82 +105,14 @@ def game_to_dict(game: Game, *, with_record: bool = True, with_rng: bool = True,
 
 
 MAX_TURN = 10**6
-MAX_COUNT = 10**9
-MAX_HISTORY = 100_000
 MAX_PLACEMENTS = 10_000
 END_REASONS = ("world", "mission", "headquarters", "abandoned")
-
-
-def _shown(text: str) -> str:
-    """A name from the file as a message may show it: short and printable, or not at all."""
-    if len(text) <= 24 and text.isprintable():
-        return text
-    return "(unreadable)"
-
-
-def _is_int(value: Any) -> bool:
-    return type(value) is int
-
-
-class _Reader:
-    """Typed access to untrusted data; every failure names the field, never shows the value
-    (which may be huge or unprintable)."""
-
-    def __init__(self, data: Any, where: str = "save") -> None:
-        if not isinstance(data, dict):
-            raise StateError(f"{where} must be a table")
-        self.data = data
-        self.where = where
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise StateError(f"{self.where} is missing '{key}'")
-        return self.data[key]
-
-    def read_int(self, key: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
-        value = self.get(key)
-        if not _is_int(value) or not lo <= value <= hi:
-            raise StateError(f"'{key}' must be a whole number from {lo} to {hi}")
-        return int(value)
-
-    def read_bool(self, key: str) -> bool:
-        value = self.get(key)
-        if type(value) is not bool:
-            raise StateError(f"'{key}' must be true or false")
-        return value
-
-    def read_str(self, key: str, allowed: Any = None, optional: bool = False) -> Any:
-        value = self.get(key)
-        if value is None and optional:
-            return None
-        if not isinstance(value, str) or (allowed is not None and value not in allowed):
-            raise StateError(f"'{key}' has a value this game does not know")
-        return value
-
-    def read_list(self, key: str, most: int = MAX_HISTORY) -> list[Any]:
-        value = self.get(key)
-        if not isinstance(value, list) or len(value) > most:
-            raise StateError(f"'{key}' must be a list of at most {most} entries")
-        return list(value)
-
-    def read_obj(self, key: str) -> _Reader:
-        return _Reader(self.get(key), f"'{key}'")
-
-
-def _int_list(values: list[Any], length: int, name: str, lo: int = 0,
-              hi: int = MAX_COUNT) -> list[int]:
-    if len(values) != length:
-        raise StateError(f"'{name}' must have {length} entries")
-    for v in values:
-        if type(v) is not int or not lo <= v <= hi:  # (_is_int, inline: read at every update)
-            raise StateError(f"'{name}' holds a number out of range")
-    return list(values)  # (whole numbers exactly, as checked)
 
 
 def game_from_dict(data: dict[str, Any], board: WorldMap | None = None, *,
                    seat_view: bool = False) -> Game:
     """Rebuilds and checks a game. Raises StateError naming the first problem found."""
-    r = _Reader(data)
+    r = Reader(data)
     config = GameConfig.from_dict(r.get("config"))
     game = Game(board_for(config, board), config)
     game.seed = r.read_int("seed", 0, MAX_SEED)
@@ -214,8 +147,8 @@ def refresh_from_dict(game: Game, data: dict[str, Any], changed: set[str], *,
     """
     unknown = changed - REFRESHABLE_KEYS
     if unknown:
-        raise StateError(f"'{_shown(min(unknown))}' cannot be refreshed in place")
-    r = _Reader(data)
+        raise StateError(f"'{shown(min(unknown))}' cannot be refreshed in place")
+    r = Reader(data)
     if "players" in changed:
         game.players = []
         _read_players(game, r)
@@ -238,11 +171,11 @@ def refresh_from_dict(game: Game, data: dict[str, Any], changed: set[str], *,
     check_turn(game)
 
 
-def _read_rng(r: _Reader) -> random.Random:
+def _read_rng(r: Reader) -> random.Random:
     state = r.read_list("state", RNG_STATE_LENGTH)
     if len(state) != RNG_STATE_LENGTH or not all(
-        _is_int(v) and 0 <= v < 2**32 for v in state[:-1]
-    ) or not _is_int(state[-1]) or not 0 <= state[-1] <= 624:
+        is_int(v) and 0 <= v < 2**32 for v in state[:-1]
+    ) or not is_int(state[-1]) or not 0 <= state[-1] <= 624:
         raise StateError("the random number state is damaged")
     gauss = r.get("gauss")
     if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
@@ -255,14 +188,14 @@ def _read_rng(r: _Reader) -> random.Random:
     return rng
 
 
-def _read_players(game: Game, r: _Reader) -> None:
+def _read_players(game: Game, r: Reader) -> None:
     entries = r.read_list("players", 7)
     expected = len(game.config.players) + (1 if game.config.neutral else 0)
     if len(entries) != expected:
         raise StateError(f"the save should list {expected} players, not {len(entries)}")
     cards = len(game.board.card_ids)
     for index, entry in enumerate(entries):
-        p = _Reader(entry, f"player {index + 1}")
+        p = Reader(entry, f"player {index + 1}")
         is_neutral = p.read_bool("is_neutral")
         if is_neutral != (index == len(game.config.players)):
             raise StateError("only the last seat of a neutral game may be neutral")
@@ -286,14 +219,14 @@ def _read_players(game: Game, r: _Reader) -> None:
         ))
 
 
-def _read_territories(game: Game, r: _Reader) -> None:
+def _read_territories(game: Game, r: Reader) -> None:
     owner = r.read_obj("owner").data
     armies = r.read_obj("armies").data
     territories = set(game.board.territories)
     for name, mapping in (("owner", owner), ("armies", armies)):
         unknown = set(mapping) - territories
         if unknown:
-            raise StateError(f"'{name}' names an unknown territory '{_shown(min(unknown))}'")
+            raise StateError(f"'{name}' names an unknown territory '{shown(min(unknown))}'")
         missing = territories - set(mapping)
         if missing:
             raise StateError(f"'{name}' is missing territory {min(missing)}")
@@ -301,21 +234,21 @@ def _read_territories(game: Game, r: _Reader) -> None:
         _read_territory(game, t, owner[t], armies[t])
 
 
-def _read_some_territories(game: Game, r: _Reader, names: set[str]) -> None:
+def _read_some_territories(game: Game, r: Reader, names: set[str]) -> None:
     """Only the territories `names` of the owner and armies tables (the rest are as read
     before); each must be one of the board's and in both tables."""
     owner = r.read_obj("owner").data
     armies = r.read_obj("armies").data
     for t in sorted(names):
         if t not in game.owner or t not in owner or t not in armies:
-            raise StateError(f"an update names an unknown territory '{_shown(str(t))}'")
+            raise StateError(f"an update names an unknown territory '{shown(str(t))}'")
         _read_territory(game, t, owner[t], armies[t])
 
 
 def _read_territory(game: Game, t: str, o: Any, n: Any) -> None:
-    if o is not None and (not _is_int(o) or not 0 <= o < len(game.players)):
+    if o is not None and (not is_int(o) or not 0 <= o < len(game.players)):
         raise StateError(f"{t} has an owner that is not a player")
-    if not _is_int(n):
+    if not is_int(n):
         raise StateError(f"{t} has a bad army count")
     if o is None and n != 0:
         raise StateError(f"unclaimed {t} cannot hold armies")
@@ -327,7 +260,7 @@ def _read_territory(game: Game, t: str, o: Any, n: Any) -> None:
     game.armies[t] = n
 
 
-def _read_cards(game: Game, r: _Reader) -> None:
+def _read_cards(game: Game, r: Reader) -> None:
     most = len(game.board.card_ids)
     piles = {name: r.read_list(name, 2 * most) for name in ("deck", "discard", "removed")}
     seen: dict[str, str] = {}
@@ -349,79 +282,79 @@ def _read_cards(game: Game, r: _Reader) -> None:
 _PHASES = {p.value: p for p in Phase}  # (made once: the network client reads turns often)
 
 
-def _read_phase(game: Game, r: _Reader) -> None:
+def _read_phase(game: Game, r: Reader) -> None:
     game.phase = _PHASES[r.read_str("phase", _PHASES)]
 
 
 def _read_player_index(key: str) -> Any:
-    def read(game: Game, r: _Reader) -> None:
+    def read(game: Game, r: Reader) -> None:
         setattr(game, key, r.read_int(key, 0, len(game.players) - 1))
     return read
 
 
 def _read_count(key: str, lo: int, hi: int) -> Any:
-    def read(game: Game, r: _Reader) -> None:
+    def read(game: Game, r: Reader) -> None:
         setattr(game, key, r.read_int(key, lo, hi))
     return read
 
 
 def _read_flag(key: str) -> Any:
-    def read(game: Game, r: _Reader) -> None:
+    def read(game: Game, r: Reader) -> None:
         setattr(game, key, r.read_bool(key))
     return read
 
 
-def _read_setup_pool(game: Game, r: _Reader) -> None:
+def _read_setup_pool(game: Game, r: Reader) -> None:
     count = len(game.players)
-    game.setup_pool = _int_list(r.read_list("setup_pool", count), count, "setup_pool",
+    game.setup_pool = int_list(r.read_list("setup_pool", count), count, "setup_pool",
                                 hi=game.config.starting_armies)
 
 
-def _read_reinforcements(game: Game, r: _Reader) -> None:
+def _read_reinforcements(game: Game, r: Reader) -> None:
     game.reinforcements = r.read_int("reinforcements", 0,
                                      HARD_ARMY_LIMIT * len(game.board.territories))
 
 
-def _read_placements(game: Game, r: _Reader) -> None:
+def _read_placements(game: Game, r: Reader) -> None:
     placements = []
     for entry in r.read_list("placements", MAX_PLACEMENTS):
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
                 or entry[0] not in game.board.territories
-                or not _is_int(entry[1]) or not 1 <= entry[1] <= HARD_ARMY_LIMIT):
+                or not is_int(entry[1]) or not 1 <= entry[1] <= HARD_ARMY_LIMIT):
             raise StateError("'placements' holds a bad entry")
         placements.append((entry[0], int(entry[1])))
     game.placements = placements
 
 
-def _read_variants(game: Game, r: _Reader) -> None:
+def _read_variants(game: Game, r: Reader) -> None:
     game.variants = Variants.from_dict(r.read_obj("variants").data)
 
 
-def _read_objective(game: Game, r: _Reader) -> None:
+def _read_objective(game: Game, r: Reader) -> None:
     game.objective = r.read_str("objective", ("world", "missions", "headquarters"))
 
 
-def _read_winner(game: Game, r: _Reader) -> None:
+def _read_winner(game: Game, r: Reader) -> None:
     winner = r.get("winner")
-    if winner is not None and (not _is_int(winner) or not 0 <= winner < len(game.players)):
+    if winner is not None and (not is_int(winner) or not 0 <= winner < len(game.players)):
         raise StateError("'winner' is not a player")
     game.winner = winner
 
 
-def _read_end_reason(game: Game, r: _Reader) -> None:
+def _read_end_reason(game: Game, r: Reader) -> None:
     game.end_reason = r.read_str("end_reason", END_REASONS, optional=True)
 
 
-def _read_battle(game: Game, r: _Reader) -> None:
+def _read_battle(game: Game, r: Reader) -> None:
     battle = r.get("battle")
     if battle is None:
         game.battle = None
         return
-    b = _Reader(battle, "'battle'")
+    b = Reader(battle, "'battle'")
     rolls = {}
     for key, most in (("attacker_roll", 3), ("defender_roll", 2)):
         dice = b.read_list(key, most)
-        if not all(_is_int(d) and 1 <= d <= 6 for d in dice):
+        if not all(is_int(d) and 1 <= d <= 6 for d in dice):
             raise StateError(f"'battle' has bad dice in {key}")
         rolls[key] = tuple(dice)
     advantages = b.read_list("advantages", 2)
@@ -473,7 +406,7 @@ _CARD_KEYS = frozenset({"deck", "discard", "removed"})
 REFRESHABLE_KEYS = _TURN_KEYS | _TERRITORY_KEYS | _CARD_KEYS | {"players", "stats"}
 
 
-def _read_turn(game: Game, r: _Reader, keys: Any = None) -> None:
+def _read_turn(game: Game, r: Reader, keys: Any = None) -> None:
     """The turn's keys (`keys`: only those, in the usual order), each checked."""
     for key, read in _TURN_READERS.items():
         if keys is None or key in keys:
@@ -483,14 +416,14 @@ def _read_turn(game: Game, r: _Reader, keys: Any = None) -> None:
 HISTORY_LISTS = ("territories", "armies", "continents")
 
 
-def _read_stats(game: Game, r: _Reader) -> None:
+def _read_stats(game: Game, r: Reader) -> None:
     s = r.read_obj("stats")
     count = len(game.players)
-    lists = {key: _int_list(s.read_list(key, count), count, key)
+    lists = {key: int_list(s.read_list(key, count), count, key)
              for key in ("battles_won", "battles_lost", "invasions_won", "invasions_lost")}
     history = []
     for entry in s.read_list("history", MAX_HISTORY):
-        h = _Reader(entry, "a history entry")
+        h = Reader(entry, "a history entry")
         if set(h.data) - {"turn", "round", "player", *HISTORY_LISTS}:
             raise StateError("a history entry holds something this game does not know")
         row: dict[str, Any] = {"turn": h.read_int("turn", 0, MAX_TURN)}
@@ -499,6 +432,6 @@ def _read_stats(game: Game, r: _Reader) -> None:
         if "player" in h.data:
             row["player"] = h.read_int("player", 0, count - 1)
         for key in HISTORY_LISTS:
-            row[key] = _int_list(h.read_list(key, count), count, key)
+            row[key] = int_list(h.read_list(key, count), count, key)
         history.append(row)
     game.stats = Statistics(history=history, **lists)
