@@ -111,6 +111,14 @@ class SeatCopies:
         events = merge_events({s: m.get("events", []) for s, m in copies.items()}, base)
         return view, events
 
+    def view_at(self, seq: int) -> dict[str, Any] | None:
+        """The game after update `seq` with the secrets of every seat of ours whose copy of
+        it has come (None: none has)."""
+        copies = self._copies.get(seq)
+        if not copies:
+            return None
+        return merge_views({s: m["view"] for s, m in copies.items()}, min(copies))
+
     def forget_before(self, seq: int) -> None:
         """Drop the copies of updates older than `seq` (shown, and secrets since replaced)."""
         for old in [s for s in self._copies if s < seq]:

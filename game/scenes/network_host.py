@@ -36,7 +36,7 @@ from game.scenes.network_join import (
 )
 from game.ui import palette
 from game.ui.choices import ChoiceRow
-from game.ui.widgets import Button, Label
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.app import App
@@ -90,8 +90,6 @@ class HostNetworkScene(FormScene):
         self.password = self.field("GAME PASSWORD", y + 226, "", 32, masked=True)
         self.name = self.field("YOUR NAME", y + 248, str(last.get("name") or "Host"),
                                NAMES_LENGTH)
-        self.name_label = next(w for w in self.widgets if isinstance(w, Label)
-                               and w.text == "YOUR NAME")
         self._fit_names()
         # A game hosted here that stopped (the window closed or crashed) can go on: RESUME
         # starts its server again from the autosave, and everyone takes their seat back.
@@ -155,16 +153,12 @@ class HostNetworkScene(FormScene):
     def _fit_names(self) -> None:
         """One name per local seat in the name box: a seat made Local gets "Player N" to
         change (no typing is needed to start), a seat no longer Local gives its name up."""
-        if not hasattr(self, "name"):
-            return
         local = self.local_seats()
         names = self.names()[:max(1, len(local))]
         while len(names) < len(local):
             names.append(f"Player {local[len(names)] + 1}")
         self.name.set_text(", ".join(names))
-        several = len(local) > 1
-        self.name_label.text = "NAMES HERE" if several else "YOUR NAME"
-        self.labels[self.name] = "NAMES, SEPARATED BY COMMAS" if several else "YOUR NAME"
+        self.name_for(self.name, len(local))
 
     def _set_type(self, game_type: str) -> None:
         self.game_type = game_type

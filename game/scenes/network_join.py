@@ -104,23 +104,32 @@ class FormScene(Scene):
                              lambda: back_out(self.app, self))
         self.widgets: list[Widget] = []
         self.fields: list[TextBox] = []
-        self.labels: dict[TextBox, str] = {}
+        self.labels: dict[TextBox, str] = {}  # a box's title on the on-screen keyboard
+        self.captions: dict[TextBox, Label] = {}  # the label beside a box
         self.reveal: Button | None = None
 
     def field(self, label: str, y: int, text: str, length: int, width: int = 150, *,
               masked: bool = False) -> TextBox:
         fonts = self.app.fonts
-        self.widgets.append(Label(fonts, (self.rect.x + 14, y + 3, 120, 10), label, bold=True))
+        caption = Label(fonts, (self.rect.x + 14, y + 3, 120, 10), label, bold=True)
+        self.widgets.append(caption)
         box = TextBox(fonts, (self.rect.x + 150, y, width, 14), text, max_length=length,
                       on_keyboard=self.open_keyboard, masked=masked)
         self.widgets.append(box)
         self.fields.append(box)
         self.labels[box] = label
+        self.captions[box] = caption
         if masked:  # a password: SHOW beside it reveals it (and HIDE masks it again)
             self.reveal = Button(fonts, (box.rect.right + 6, y - 1, 40, 16), "SHOW",
                                  lambda: self.toggle_reveal(box))
             self.widgets.append(self.reveal)
         return box
+
+    def name_for(self, box: TextBox, players: int) -> None:
+        """The name box asks for one name, or for several with commas between."""
+        several = players > 1
+        self.captions[box].text = "NAMES HERE" if several else "YOUR NAME"
+        self.labels[box] = "NAMES, SEPARATED BY COMMAS" if several else "YOUR NAME"
 
     def toggle_reveal(self, box: TextBox) -> None:
         """SHOW / HIDE beside a password box."""
@@ -269,8 +278,6 @@ class JoinNetworkScene(FormScene):
         self.port = self.field("PORT", y + 26, a.port, 5, 60)
         self.name = self.field("YOUR NAME", y + 52, a.name, NAMES_LENGTH)
         self.password = self.field("GAME PASSWORD", y + 78, a.password, 32, 120, masked=True)
-        self.name_label = next(w for w in self.widgets if isinstance(w, Label)
-                               and w.text == "YOUR NAME")
         self.note = Label(app.fonts, (self.rect.x + 14, y + 106, 310, 20), PASSWORD_NOTE,
                           colour=palette.SHADOW)
         self.widgets.append(self.note)
@@ -296,7 +303,7 @@ class JoinNetworkScene(FormScene):
                 if credentials is not None:
                     kept.append((credentials.seat, name))
         self.kept_seat = kept[0][0] if kept else None
-        self.name_label.text = "NAMES HERE" if len(names) > 1 else "YOUR NAME"
+        self.name_for(self.name, len(names))
         if not kept:
             self.note.text, self.note.colour = PASSWORD_NOTE, palette.SHADOW
         elif len(names) == 1:

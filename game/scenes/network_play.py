@@ -284,8 +284,7 @@ class NetworkPlayScene(PlayScene):
 
     def _refresh_secrets(self) -> None:
         """The game as shown, with the secrets of a seat of ours whose copy came late."""
-        latest = {"seq": self.seq, "view": None, "events": []}
-        view, _ = self.copies.merged(latest)
+        view = self.copies.view_at(self.seq)
         if view is None:
             return
         try:

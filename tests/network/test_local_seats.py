@@ -52,6 +52,12 @@ def test_merged_views_hold_each_local_seats_secrets_and_nobody_elses() -> None:
     assert not set(mirror.deck) & seen
     assert mirror.owner == game.owner and mirror.armies == game.armies
     assert merge_views({1: local[0]}, base_seat=1) is local[0]  # one seat: its view as it is
+    copies = SeatCopies({0, 2})  # the same, from the copies each seat's connection received
+    for seat in (0, 2):
+        copies.add(seat, {"seq": 3, "actor": 1, "view": local[seat], "events": []})
+    late = Game.from_dict(mirror_dict(copies.view_at(3)), seat_view=True)
+    assert [late.players[s].hand for s in (0, 2)] == [game.players[s].hand for s in (0, 2)]
+    assert copies.view_at(4) is None
 
 
 def test_merged_events_show_the_card_each_local_seat_drew() -> None:
@@ -88,11 +94,11 @@ def test_the_host_form_takes_a_name_for_each_local_seat(app: Any) -> None:
     host._set_kind(2, "local")
     assert host.local_seats() == [0, 2]
     assert host.name.text == "Ann, Player 3"  # a name to start with, to change at will
-    assert host.name_label.text == "NAMES HERE"
+    assert host.captions[host.name].text == "NAMES HERE"
     app.step(DT)
     _shot(app, "host_two_local")
     host._set_kind(0, "open")
-    assert host.name.text == "Ann" and host.name_label.text == "YOUR NAME"
+    assert host.name.text == "Ann" and host.captions[host.name].text == "YOUR NAME"
     assert names_problem(["Ann", "ann"], 2) == "Each player here needs a name of their own."
     assert "for each of the 3" in names_problem(["Ann", "Bob"], 3)
     assert "3 names for 2" in names_problem(["Ann", "Bob", "Cy"], 2)
@@ -208,7 +214,7 @@ def test_two_players_join_a_server_from_one_window_each_to_a_seat(app: Any) -> N
         form.port.set_text(str(port))
         form.name.set_text("Ann, Bob")
         app.step(DT)
-        assert form.name_label.text == "NAMES HERE"
+        assert form.captions[form.name].text == "NAMES HERE"
         _shot(app, "join_two")
         form.confirm()
         app.scenes.apply_pending()
