@@ -20,7 +20,7 @@ import math
 import random
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from game.engine.board import TerritoryId, WorldMap
 
@@ -345,3 +345,22 @@ def _uct(db: DraftBoard, model: DraftModel, owner: list[int], sides: list[int],
             visited.visits += 1
             visited.value += p_zero if mover == 0 else 1.0 - p_zero
     return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))[0]
+
+
+Choice = TypeVar("Choice")
+
+
+def near_best(scored: list[tuple[float, Choice]], noise: float, rng: random.Random) -> Choice:
+    """One of the candidates scoring within `noise` (a share of the best score's size) of the
+    best, drawn with weights falling from 1 for the best to 0 at the edge of that band."""
+    best = max(score for score, _ in scored)
+    band = noise * abs(best) + 1e-9
+    near = [(1.0 - (best - score) / band, t) for score, t in scored if best - score < band]
+    if len(near) == 1:
+        return near[0][1]
+    pick = rng.random() * sum(w for w, _ in near)
+    for w, t in near:
+        pick -= w
+        if pick < 0:
+            return t
+    return near[-1][1]

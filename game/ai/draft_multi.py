@@ -20,11 +20,14 @@ import json
 import math
 import random
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.ai.draft import FREE, DraftBoard
+from game.ai.draft import FREE, DraftBoard, draft_board
 from game.ai.mapinfo import MapInfo
-from game.ai.placement import _near_best
+
+if TYPE_CHECKING:
+    from game.ai.evaluate import Situation
+    from game.engine.board import TerritoryId
 
 CONTINENT_FEATURES = ("share", "lead", "holds")
 # The model is learned from four-player drafts: it helps three and four players, but five
@@ -199,12 +202,6 @@ class RuleOfThumb:
         return counts
 
 
-def near_best(scored: list[tuple[float, int]], noise: float, rng: random.Random) -> int:
-    """One of the claims within `noise` (a share of the best score) of the best, the best
-    likeliest: the rule of thumb's own draw (placement._near_best), on territory numbers."""
-    return _near_best(scored, noise, rng)
-
-
 def rollout(rule: RuleOfThumb, owner: list[int], order: list[int], noise: float,
             rng: random.Random, worth_of: dict[int, list[float]],
             near: list[list[float]] | None = None) -> list[int]:
@@ -292,3 +289,45 @@ def choose(db: DraftBoard, rule: RuleOfThumb, model: SeatModel, owner: list[int]
         if total > best_value + 1e-12:
             best, best_value = t, total
     return best
+
+
+def claim_for(sit: Situation, rng: random.Random,
+              preferences: dict[str, float]) -> TerritoryId | None:
+    """The claim by rollouts when the profile asks for them and three or four players draft
+    the US board (the board the model is learned on); None leaves it to the rule of thumb.
+    `preferences` are this game's liking per continent (placement.claim_preferences)."""
+    profile, view = sit.profile, sit.view
+    active = sit.active
+    if profile.draft_rollouts <= 0 or not 3 <= len(active) <= MAX_PLAYERS or profile.careless:
+        return None
+    db = draft_board(view.board)
+    if db.continent_names != NAMES:
+        return None
+    owner = [FREE if sit.owner[t] is None else int(sit.owner[t]) for t in db.names]
+    if sum(1 for o in owner if o == FREE) <= 1:
+        return None
+    rule = _rule_for(db, sit)
+    mine = [w * preferences.get(c, 1.0)
+            for w, c in zip(rule.worth, db.continent_names, strict=True)]
+    start = active.index(sit.me)
+    order = active[start:] + active[:start]
+    position = (sit.me - view.first_player) % view.player_count
+    pick = choose(db, rule, shipped_model(profile.draft_model), owner, sit.me, order, position,
+                  profile.draft_rollout_candidates, profile.draft_rollouts, profile.claim_noise,
+                  random.Random(rng.random()), mine)
+    return db.names[pick]
+
+
+_RULES: dict[tuple[int, float, float, int], RuleOfThumb] = {}
+
+
+def _rule_for(db: DraftBoard, sit: Situation) -> RuleOfThumb:
+    """The rule of thumb for this board and profile (made once: it is the same every claim)."""
+    profile = sit.profile
+    key = (id(db), profile.claim_focus, profile.claim_scale, sit.view.player_count)
+    rule = _RULES.get(key)
+    if rule is None or rule.db is not db:
+        rule = RuleOfThumb(db, sit.info, profile.claim_focus, profile.claim_scale,
+                           sit.view.player_count, profile.plan_continent)
+        _RULES[key] = rule
+    return rule

@@ -6,19 +6,14 @@ missions and HQs. Its numbers live in weights/good.json (tuned by tools/tune_goo
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import fields
 from importlib import resources
 from typing import Any
 
-from game.ai import draft, draft_multi, placement
 from game.ai.base import General
-from game.ai.evaluate import Situation
-from game.ai.mapinfo import map_info
 from game.ai.profile import Profile
 from game.ai.view import SeatView
-from game.engine import Action, Phase
-from game.engine import actions as act
+from game.engine import Phase
 
 PROFILE_NAMES = ("base", "second_setup", "duel", "duel_second", "duel_second_setup",
                  "duel_second_setup_spread")
@@ -78,59 +73,6 @@ class GoodGeneral(General):
                 return profiles["duel_second_setup"]
             return profiles["duel_second_setup_spread"]
         return profiles["second_setup"] if setup and second else profiles["base"]
-
-    def decide(self, view: SeatView) -> Action | None:
-        """The shared decisions, but among three or four players the draft's claims come
-        from rollouts scored by the learned four-player model (draft_multi.py)."""
-        if view.phase == Phase.CLAIM:
-            claim = self._multi_claim(view)
-            if claim is not None:
-                return claim
-        return super().decide(view)
-
-    def _multi_claim(self, view: SeatView) -> act.ClaimTerritory | None:
-        """A claim by the four-player draft rollouts (draft_multi.py) when the profile asks
-        for them and three or four players draft the US board; None leaves it to the rule
-        of thumb."""
-        profile = self.profile_for(view)
-        active = view.active_players()
-        if (profile.draft_rollouts <= 0 or not 3 <= len(active) <= draft_multi.MAX_PLAYERS
-                or profile.careless):
-            return None
-        db = draft.draft_board(view.board)
-        if db.continent_names != draft_multi.NAMES:
-            return None
-        owner = [draft.FREE if view.owner[t] is None else int(view.owner[t]) for t in db.names]
-        if sum(1 for o in owner if o == draft.FREE) <= 1:
-            return None
-        if self._claim_prefs is None:  # drawn as the rule of thumb draws it, before any claim
-            self._claim_prefs = placement.claim_preferences(Situation(view, profile), self.rng)
-        rule = _rule_for(db, view, profile)
-        mine = [w * self._claim_prefs.get(c, 1.0)
-                for w, c in zip(rule.worth, db.continent_names, strict=True)]
-        start = active.index(self.seat)
-        order = active[start:] + active[:start]
-        position = (self.seat - view.first_player) % view.player_count
-        model = draft_multi.shipped_model(profile.draft_model)
-        pick = draft_multi.choose(db, rule, model, owner, self.seat, order, position,
-                                  profile.draft_rollout_candidates, profile.draft_rollouts,
-                                  profile.claim_noise,
-                                  random.Random(self.rng.random()), mine)
-        return act.ClaimTerritory(db.names[pick])
-
-
-_RULES: dict[tuple[int, float, float, int], draft_multi.RuleOfThumb] = {}
-
-
-def _rule_for(db: draft.DraftBoard, view: SeatView, profile: Profile) -> draft_multi.RuleOfThumb:
-    key = (id(db), profile.claim_focus, profile.claim_scale, view.player_count)
-    rule = _RULES.get(key)
-    if rule is None or rule.db is not db:
-        rule = draft_multi.RuleOfThumb(db, map_info(view.board), profile.claim_focus,
-                                       profile.claim_scale, view.player_count,
-                                       profile.plan_continent)
-        _RULES[key] = rule
-    return rule
 
 
 def good_with(weights: dict[str, Any]) -> type[GoodGeneral]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TypeVar
 
-from game.ai import draft
+from game.ai import draft, draft_multi
+from game.ai.draft import near_best as _near_best
 from game.ai.evaluate import Situation
 from game.ai.plan import best_chain
 from game.engine import actions as act
@@ -37,6 +37,10 @@ def choose_claim(sit: Situation, rng: random.Random,
     if sit.profile.careless and rng.random() < sit.profile.careless:
         return act.ClaimTerritory(rng.choice(free))
     prefs = preferences or {}
+    if sit.profile.draft_rollouts > 0:  # among three or four: rollouts (draft_multi.py)
+        pick = draft_multi.claim_for(sit, rng, prefs)
+        if pick is not None:
+            return act.ClaimTerritory(pick)
     scored: list[tuple[float, TerritoryId]] = []
     focus, scale = sit.profile.claim_focus, sit.profile.claim_scale
     for t in free:
@@ -90,25 +94,6 @@ def _draft_claim(sit: Situation, scored: list[tuple[float, TerritoryId]],
         pick = draft.search_multi(db, model, owner, len(sit.active), iterations, seeded,
                                   candidates)
     return db.names[pick]
-
-
-Choice = TypeVar("Choice")
-
-
-def _near_best(scored: list[tuple[float, Choice]], noise: float, rng: random.Random) -> Choice:
-    """One of the candidates scoring within `noise` (a share of the best score's size) of the
-    best, drawn with weights falling from 1 for the best to 0 at the edge of that band."""
-    best = max(score for score, _ in scored)
-    band = noise * abs(best) + 1e-9
-    near = [(1.0 - (best - score) / band, t) for score, t in scored if best - score < band]
-    if len(near) == 1:
-        return near[0][1]
-    pick = rng.random() * sum(w for w, _ in near)
-    for w, t in near:
-        pick -= w
-        if pick < 0:
-            return t
-    return near[-1][1]
 
 
 def defence_needs(sit: Situation) -> list[tuple[float, TerritoryId, int]]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 
 from game.ai import draft, draft_multi, placement
 from game.ai.evaluate import Situation
-from game.ai.good import GOOD, GoodGeneral, good_with, load_weights
+from game.ai.good import GOOD, good_with, load_weights
 from game.ai.mapinfo import map_info
 from game.ai.simulate import make_config
 from game.ai.view import SeatView
@@ -40,7 +41,8 @@ def test_the_rule_of_thumb_scores_as_placement_does() -> None:
     try:
         for seed, claims in ((3, 0), (4, 9), (5, 23), (6, 37)):
             game = _claimed_at_random(seed, claims)
-            sit = Situation(SeatView(game, game.to_move), GOOD)
+            # the rule of thumb alone (no rollouts), whose scores are captured
+            sit = Situation(SeatView(game, game.to_move), replace(GOOD, draft_rollouts=0))
             placement.choose_claim(sit, random.Random(0), {})
             owner = [draft.FREE if game.owner[t] is None else int(game.owner[t])
                      for t in DB.names]
@@ -134,12 +136,11 @@ def test_the_shipped_model_likes_a_lead_in_australia() -> None:
 
 
 def test_the_shipped_good_drafts_by_rollouts_among_several_rivals_only() -> None:
-    four = Game.new(make_config(["good"] * 4, "us_full"), 5)
-    general = GoodGeneral(four.to_move, 5)
-    assert general._multi_claim(SeatView(four, four.to_move)) is not None
-    duel = Game.new(make_config(["good"] * 2, "us_full"), 5)
-    general = GoodGeneral(duel.to_move, 5)
-    assert general._multi_claim(SeatView(duel, duel.to_move)) is None  # the duel's own search
-    five = Game.new(make_config(["good"] * 5, "us_full"), 5)
-    general = GoodGeneral(five.to_move, 5)
-    assert general._multi_claim(SeatView(five, five.to_move)) is None  # learned on four
+    def claim_by_rollouts(players: int) -> str | None:
+        game = Game.new(make_config(["good"] * players, "us_full"), 5)
+        sit = Situation(SeatView(game, game.to_move), GOOD)
+        return draft_multi.claim_for(sit, random.Random(5), {})
+
+    assert claim_by_rollouts(4) is not None
+    assert claim_by_rollouts(2) is None  # the duel's own search
+    assert claim_by_rollouts(5) is None  # learned on four
