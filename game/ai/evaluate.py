@@ -49,27 +49,34 @@ class Situation:
         self.neutral = view.neutral_id
         self.active = view.active_players()
         self.rivals = [p for p in self.active if p != self.me]
-        owner, armies = self.owner, self.armies
+        owner, armies, me = self.owner, self.armies, self.me
         count: dict[PlayerId | None, int] = {}
         total: dict[PlayerId | None, int] = {}
-        for t in info.territories:
+        mine: list[TerritoryId] = []
+        for t in info.territories:  # (one walk of the board: this runs at every decision)
             o = owner[t]
             count[o] = count.get(o, 0) + 1
             total[o] = total.get(o, 0) + armies[t]
+            if o == me:
+                mine.append(t)
         self.count = count
         self.total = total
-        self.mine = [t for t in info.territories if owner[t] == self.me]
+        self.mine = mine
         # continent -> its single owner (None if split), and how many we lack there
         self.continent_owner: dict[str, PlayerId | None] = {}
         self.lacking: dict[str, int] = {}
+        held_bonus: dict[PlayerId, int] = {}  # each player's continent bonuses
         for c, ts in info.members.items():
-            first = owner[ts[0]]
-            self.continent_owner[c] = first if all(owner[t] == first for t in ts) else None
-            self.lacking[c] = sum(1 for t in ts if owner[t] != self.me)
+            owners = [owner[t] for t in ts]
+            first = owners[0]
+            whole = owners.count(first) == len(owners)
+            self.continent_owner[c] = first if whole else None
+            self.lacking[c] = len(owners) - owners.count(me)
+            if whole and first is not None:
+                held_bonus[first] = held_bonus.get(first, 0) + info.bonus[c]
         self.income: dict[PlayerId, int] = {}
         for p in self.active:
-            bonus = sum(info.bonus[c] for c, o in self.continent_owner.items() if o == p)
-            self.income[p] = max(3, count.get(p, 0) // 3) + bonus
+            self.income[p] = max(3, count.get(p, 0) // 3) + held_bonus.get(p, 0)
         self.card_value = self._card_value()
         # strength: armies on the board and what a turn brings; the leader is the strongest rival
         self.strength = {q: total.get(q, 0) + 2 * self.income[q] for q in self.active}

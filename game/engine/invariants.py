@@ -19,9 +19,10 @@ BATTLE_PHASES = (Phase.DEFEND, Phase.ADVANTAGE, Phase.OCCUPY)
 def check_phase(game: Game) -> None:
     """The phase must be backed by the data it needs."""
     phase = game.phase
-    unclaimed = [t for t, o in game.owner.items() if o is None]
+    unclaimed = None in game.owner.values()
     if unclaimed and phase != Phase.CLAIM and not _abandoned_while_claiming(game):
-        raise StateError(f"{unclaimed[0]} is unclaimed, but the game is past claiming")
+        first = next(t for t, o in game.owner.items() if o is None)
+        raise StateError(f"{first} is unclaimed, but the game is past claiming")
     if phase == Phase.CLAIM and not unclaimed:
         raise StateError("the game is claiming territories but none is left")
     current = game.players[game.current]
@@ -125,12 +126,13 @@ def check_players(game: Game, *, seat_view: bool = False) -> None:
     colours_in_play = {p.colour for p in game.players if not p.is_neutral}
     setup = game.phase == Phase.CLAIM or _abandoned_while_claiming(game)
     missions = game.config.objective == "missions"
+    holders = set(game.owner.values())  # one walk of the board, not one per player
     for index, player in enumerate(game.players):
         who = f"player {index + 1}"
         if player.eliminated:
             if player.hand:
                 raise StateError(f"{who} is out of the game but holds cards")
-        elif not setup and game.territory_count(index) == 0:
+        elif not setup and index not in holders:
             raise StateError(f"{who} holds no territory but is still in the game")
         if player.is_neutral:
             if player.hand or player.mission or player.headquarters:

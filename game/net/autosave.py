@@ -54,9 +54,11 @@ log = logging.getLogger("conquest.net")
 # the disk (against a power cut) this often, and when a game ends or the server stops.
 SYNC_SECONDS = 2.0
 # Actions journaled between two whole saves of a table (also written when a game starts or
-# ends, after a resume and when the server stops): a whole save costs about as much as a few
-# hundred journal lines, and a resume replays at most this many actions.
-FULL_SAVE_EVERY = 100
+# ends, after a resume and when the server stops). A whole save (its text made on the loop,
+# written and renamed into place by a thread) costs as much as a few hundred journal lines: at
+# one every 100 actions the saves took a tenth of the server's time in bench/network.py. A
+# resume replays at most this many actions (about 20 ms at 300).
+FULL_SAVE_EVERY = 300
 
 _COMPACT = (",", ":")
 

@@ -466,9 +466,19 @@ class GameServer:
         texts = self._updates[table.game_id].texts(
             state, seats, head, seats_events(events, seats),
             None if answered is None else (answered, request_id), own)
-        send_texts([(seat.client, texts[seat.index]) for seat in listening])
+        send_texts([(seat.client, texts[seat.index]) for seat in _first_waited(listening,
+                                                                             answered,
+                                                                             game.to_move)])
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
+
+def _first_waited(seats: list[Seat], answered: int | None, to_move: int) -> list[Seat]:
+    """`seats` in the order their updates are queued: the seat answered first (it waits for
+    its action's result), then the seat to move (it waits to act), then the watchers. Each
+    connection gets its messages in order either way; the players who wait are told first,
+    so under load their next move does not queue behind everyone else's news."""
+    return sorted(seats, key=lambda s: (s.index != answered, s.index != to_move))
+
 
 def _state_of(game: Game) -> dict[str, Any]:
     """The state views are made from: without the record while the game goes on (no seat may
