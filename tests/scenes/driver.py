@@ -47,6 +47,17 @@ def key(app: Any, code: int, mod: int = 0) -> None:
     step(app)
 
 
+def pass_hand_over(app: Any) -> None:
+    """Wait out the hand-over's guard (it ignores presses at first), then press Return."""
+    from game.scenes.handover import HandOverScene
+
+    top = app.scenes.top
+    assert isinstance(top, HandOverScene)
+    while not top.ready:
+        step(app)
+    key(app, pygame.K_RETURN)
+
+
 def territory_pos(scene: PlayScene, tid: str) -> tuple[int, int]:
     """Screen point of a territory's badge, scrolling the map there first if needed."""
     view = scene.view

@@ -21,6 +21,7 @@ from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     click,
     key,
     new_game,
+    pass_hand_over,
     play_app,
     start,
     step,
@@ -140,7 +141,7 @@ def test_two_humans_get_a_hand_over_and_no_secrets_in_a_computer_turn(play_app: 
         if isinstance(top, HandOverScene):
             handed.append(top.headline)
             assert top.is_opaque  # the board is hidden
-            key(app, pygame.K_SPACE)  # any key hands over
+            pass_hand_over(app)  # Return, once the hand-over takes presses
             continue
         if top is not scene:
             app.scenes.pop()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-import pygame
 import pytest
 
 from game.engine import Game, GameConfig, Phase, PlayerSpec
@@ -16,7 +15,13 @@ from game.scenes.cards import CardExchangeScene
 from game.scenes.handover import HandOverScene
 from game.scenes.info import RiskCardScene
 from game.scenes.play import PlayScene
-from tests.scenes.driver import key, new_game, play_app, start, step  # noqa: F401
+from tests.scenes.driver import (  # noqa: F401
+    new_game,
+    pass_hand_over,
+    play_app,
+    start,
+    step,
+)
 
 
 def _to_human_claim(app: Any, scene: PlayScene) -> None:
@@ -24,7 +29,7 @@ def _to_human_claim(app: Any, scene: PlayScene) -> None:
     for _ in range(3000):
         top = app.scenes.top
         if isinstance(top, HandOverScene):
-            key(app, pygame.K_SPACE)
+            pass_hand_over(app)
             continue
         if top is scene and scene.is_humans_move and scene.wait <= 0:
             return
@@ -58,7 +63,7 @@ def test_two_humans_in_set_up_see_a_mission_only_behind_a_hand_over(
     assert isinstance(top, HandOverScene)  # not the mission itself
     assert top.is_opaque and top.headline == f"Pass to {owner}"
     assert "eyes only: the mission" in top.detail
-    key(app, pygame.K_RETURN)  # the owner has the machine: now the card shows
+    pass_hand_over(app)  # the owner has the machine: now the card shows
     app.scenes.apply_pending()
     card = app.scenes.top
     assert isinstance(card, RiskCardScene) and card.viewer == game.to_move
@@ -92,7 +97,7 @@ def test_two_humans_in_a_turn_see_their_cards_without_a_second_hand_over(
     scene = start(app, game)
     to_human_attack(app, scene)
     while isinstance(app.scenes.top, HandOverScene):
-        key(app, pygame.K_SPACE)
+        pass_hand_over(app)
         app.scenes.apply_pending()
     assert game.phase not in (Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ)
     scene.menus.risk_card()
