@@ -256,8 +256,7 @@ class NumberDialogScene(DialogScene):
                                    maximum=maximum, default=default, on_accept=self._accept,
                                    on_refuse=self._refuse)
         widgets.append(self.prompt)
-        self.range_text = f"{minimum} to {maximum}, Return = {self.prompt.default}"
-        self._range_template = f"{minimum} to {maximum}, {{CONFIRM}} = {self.prompt.default}"
+        self.range_text = self._range_template().replace("{CONFIRM}", "Return")
         self.range_label = Label(fonts, (rect.x + MARGIN + 68, y + 10, 150, 10), self.range_text,
                                  colour=palette.DARK)
         widgets.append(self.range_label)
@@ -287,13 +286,22 @@ class NumberDialogScene(DialogScene):
         """A typed number out of range: say so in red; the prompt stays open to correct it."""
         self.app.play(Sfx.REFUSAL)
 
+    def _range_template(self) -> str:
+        """"3 to 23, {CONFIRM} = 10": the number a confirm takes now, following the arrows and
+        the typed digits (a hint naming the default went stale once the number changed). Out
+        of range a confirm is refused, so no number is promised."""
+        prompt = self.prompt
+        span = f"{prompt.minimum} to {prompt.maximum}"
+        return f"{span}, {{CONFIRM}} = {prompt.value}" if prompt.in_range else span
+
     def update(self, dt: float) -> None:
         super().update(dt)
         error = self.prompt.error
+        template = self._range_template()
         if device_of(self.app) is Device.MOUSE:
-            self.range_text = self._range_template.replace("{CONFIRM}", "OK")
+            self.range_text = template.replace("{CONFIRM}", "OK")
         else:
-            self.range_text = describe_for(self.app, self._range_template)
+            self.range_text = describe_for(self.app, template)
         self.range_label.text = f"{error}!" if error else self.range_text
         self.range_label.colour = palette.ALERT_RED if error else palette.DARK
         self.range_label.bold = bool(error)
