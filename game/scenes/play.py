@@ -160,7 +160,7 @@ class PlayScene(PlaySceneFace, Scene):
         else:
             self.messages.add(f"Game resumed: turn {game.turn}, "
                               f"{game.players[game.current].name} to play.", palette.CREAM)
-        self.seats.arrived(game)  # the first seat needs no hand-over
+        self.handovers.first_seat()  # "Pass to" first when two humans share the machine
         self.camera.home(game.territories_of(game.to_move), self.continents())
         self.autosave()  # before turn 1 too: a crash in set-up loses nothing
 

@@ -26,6 +26,23 @@ class HandOvers:
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
 
+    def first_seat(self) -> None:
+        """The screen opens (a new game, RESUME, a network game joined or resumed). With one
+        human at this machine that human is already at it. With two or more, whoever started
+        or resumed the game need not be the one to move, so a seat that would be handed the
+        machine later in the game (a turn, a headquarters choice) is handed it now too, and
+        before the board is first drawn (a push from `enter` lands in the same change of
+        scenes). Set-up (claim, place) goes round the table without hand-overs, so a new
+        game, which always opens there (a missions game after the mission screens, which call
+        each player by name), starts as before."""
+        s = self.scene
+        game = s.game
+        pid = game.to_move
+        if not game.is_over and s.seats.is_human(pid) and s.seats.needs_hand_over(game, pid):
+            self.arrivals()
+        else:
+            s.seats.arrived(game)
+
     def arrivals(self) -> None:
         """A new seat is to move: hand the machine over, bring the map to the human."""
         s = self.scene

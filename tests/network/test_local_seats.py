@@ -15,6 +15,7 @@ from game.engine.config import COLOURS
 from game.net import recall
 from game.net.seatviews import SeatCopies, merge_events, merge_views
 from game.net.views import mirror_dict, seat_view, seats_events
+from game.scenes.play_seats import TURN_PHASES
 from tests.network.support import free_port
 from tests.network.test_screens import DT, _host, _shot, _step_until
 
@@ -189,9 +190,14 @@ def test_two_seats_at_the_host_play_as_a_hot_seat_game_and_resume_together(app: 
     assert form.name.text == "Ann, Bob" and form.resume_button is not None
     form.resume_game()
     app.scenes.apply_pending()
-    _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene), frames=2000)
-    resumed = app.scenes.top
+    _step_until(app, lambda: isinstance(app.scenes.stack[0], NetworkPlayScene), frames=2000)
+    resumed = app.scenes.stack[0]
     assert resumed.local_seats == frozenset({0, 2}) and resumed.game.turn == turn
+    game = resumed.game
+    if game.to_move == game.current and game.phase in TURN_PHASES:
+        # a local seat's own turn (not a defence): that player is handed the machine first
+        top = app.scenes.top
+        assert isinstance(top, HandOverScene) and top.name == game.players[game.current].name
 
 
 def test_two_players_join_a_server_from_one_window_each_to_a_seat(app: Any) -> None:

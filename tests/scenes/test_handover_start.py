@@ -1,0 +1,78 @@
+"""The first turn after RESUME with two humans at the machine begins behind "Pass to".
+
+QA: the play screen took the seat to move as already at the machine, so after RESUME the
+player whose turn it was (or anyone else looking) saw the turn, and Y showed the cards, without
+a hand-over. With one human at the machine nothing changes; a new game opens in set-up, where
+claiming and placing go round the table without hand-overs.
+"""
+# ruff: noqa: F811 - the play_app fixture is imported from driver.py
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.engine import Game, Phase
+from game.engine.serialize import game_from_dict, game_to_dict
+from game.scenes.handover import HandOverScene
+from game.scenes.play import PlayScene
+from tests.scenes.driver import (  # noqa: F401
+    new_game,
+    pass_hand_over,
+    play_app,
+    start,
+    step,
+    to_human_attack,
+)
+
+SHOTS = Path("/tmp/ho")
+
+
+def _saved_in_a_turn(app: Any, levels: tuple[str, ...]) -> Game:
+    """A game played to a human's attack, read back as RESUME reads a save."""
+    app.change_settings(fast_game="instant")
+    game = new_game(levels, "us_full", seed=3)
+    scene = start(app, game)
+    to_human_attack(app, scene)
+    assert game.phase == Phase.ATTACK
+    app.scenes.clear()
+    app.scenes.apply_pending()
+    return game_from_dict(game_to_dict(game))
+
+
+def test_resume_with_two_humans_hands_the_machine_to_the_one_to_move_first(
+        play_app: Any) -> None:
+    app = play_app
+    game = _saved_in_a_turn(app, ("human", "human", "easy"))
+    scene = start(app, game)
+    top = app.scenes.top
+    assert isinstance(top, HandOverScene)  # before the board is ever drawn
+    assert top.name == game.players[game.current].name
+    step(app)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / "resume_hand_over.png"))
+    pass_hand_over(app)
+    app.scenes.apply_pending()
+    assert app.scenes.top is scene
+    step(app, 5)
+    assert app.scenes.top is scene  # one hand-over, not a second for the same turn
+
+
+def test_resume_with_one_human_shows_the_turn_at_once(play_app: Any) -> None:
+    app = play_app
+    game = _saved_in_a_turn(app, ("human", "easy", "easy"))
+    scene = start(app, game)
+    step(app, 3)
+    assert app.scenes.top is scene
+
+
+def test_a_new_hot_seat_game_opens_in_set_up_without_a_hand_over(play_app: Any) -> None:
+    app = play_app
+    app.change_settings(fast_game="instant")
+    game = new_game(("human", "human"), "us_full", seed=3)
+    scene = start(app, game)
+    assert game.phase in (Phase.CLAIM, Phase.PLACE)
+    step(app, 3)
+    assert app.scenes.top is scene and isinstance(scene, PlayScene)
