@@ -21,9 +21,11 @@ from game.ui import palette
 from game.ui.draw import bevel_box, sunken_field
 from game.ui.font import Fonts
 
-LETTER_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM._'")
+# The comma sits on the first page beside M, as on a typewriter: the network forms ask for
+# "NAMES, SEPARATED BY COMMAS". The underscore it displaced (rare in a name) is on the symbols.
+LETTER_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM,.'")
 # The symbol layer: what each letter key types when SHIFT shows "#+=" (digits stay, for
-# addresses). With "." and "'" of the letter layer, every printable ASCII character but "`".
+# addresses). With the letter layer's ",", "." and "'", every printable ASCII character but "`".
 SYMBOL_ROWS = ("1234567890", "!@#$%^&*()", ':;"<>?/,-=', "+[]{}\\|~_.")
 LAYERS = ("upper", "lower", "symbols")
 # What the SHIFT key shows: the layer the next press brings.
@@ -85,13 +87,16 @@ class OnScreenKeyboard:
 
     @staticmethod
     def key_for(char: str) -> tuple[str, str]:
-        """The (layer, letter key) that types `char`, for a player walking the keys.
+        """The (layer, letter key) that types `char`, for a player walking the keys: the
+        first page where it is on more than one (the comma is also among the symbols).
         Raises KeyError for a character no key types."""
-        for letters, symbols in zip(LETTER_ROWS, SYMBOL_ROWS, strict=True):
+        for letters in LETTER_ROWS:
             if char in letters:
                 return "upper", char
+        for letters in LETTER_ROWS:
             if char.upper() in letters and char.islower():
                 return "lower", char.upper()
+        for letters, symbols in zip(LETTER_ROWS, SYMBOL_ROWS, strict=True):
             if char in symbols:
                 return "symbols", letters[symbols.index(char)]
         raise KeyError(char)
