@@ -85,3 +85,13 @@ def played_game(game_type: str = "uk_full", count: int = 3, turns: int = 6,
             break
         game.apply(generals[game.to_move].choose(game))
     return game
+
+
+def keep_frame(app: App, name: str) -> None:
+    """Save the logical screen as NAME.png in $CONQUEST_SHOTS, to look at (nothing if unset)."""
+    import os  # noqa: PLC0415
+
+    folder = os.environ.get("CONQUEST_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(Path(folder) / f"{name}.png"))

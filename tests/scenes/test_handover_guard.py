@@ -9,7 +9,6 @@ or a click on READY hand over, and ESC / Back never do.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -18,9 +17,9 @@ import pytest
 from game.engine import Phase
 from game.scenes.handover import GUARD_SECONDS, HandOverScene
 from game.ui import palette
+from tests.scenes.screens_support import keep_frame
 from tests.scenes.driver import DT, new_game, play_app, start, step, to_human_attack  # noqa: F401
 
-SHOTS = Path("/tmp/ho")
 FAR_FROM_READY = (40, 40)
 
 
@@ -55,11 +54,6 @@ def _shown(app: Any, on_ready: list[str]) -> HandOverScene:
     return scene
 
 
-def _save(app: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / f"{name}.png"))
-
-
 def _wait_out_guard(app: Any) -> None:
     step(app, int(GUARD_SECONDS / DT) + 2)
 
@@ -73,7 +67,7 @@ def test_presses_at_once_after_it_appears_are_ignored(play_app: Any) -> None:
     _key(app, pygame.K_RETURN)
     _key(app, pygame.K_SPACE)
     _click(app, ready)  # the second click of a double click
-    _save(app, "guard_pad")
+    keep_frame(app, "guard_pad")
     assert app.scenes.top is scene and readied == []
     assert not scene.ok.enabled  # READY is dimmed while presses do nothing
 
@@ -93,7 +87,7 @@ def test_each_device_alone_hands_over_after_the_guard(play_app: Any, press: str)
     elif press == "space":
         _key(app, pygame.K_SPACE)
     else:
-        _save(app, "ready_mouse")
+        keep_frame(app, "ready_mouse")
         _click(app, scene.ok.rect.center)
     app.scenes.apply_pending()
     assert app.scenes.top is not scene and readied == ["Bea"]
@@ -111,7 +105,7 @@ def test_back_escape_and_stray_presses_never_hand_over(play_app: Any) -> None:
     _key(app, pygame.K_c)
     _click(app, FAR_FROM_READY)  # a click beside READY
     _click(app, scene.ok.rect.center, button=3)  # a right click
-    _save(app, "stays_keyboard")
+    keep_frame(app, "stays_keyboard")
     assert app.scenes.top is scene and readied == []
 
 
@@ -133,7 +127,7 @@ def test_a_double_back_at_the_end_of_a_turn_keeps_the_next_players_hand_over(
     assert game.current != player and top.name == game.players[game.current].name
     _pad(app, pygame.CONTROLLER_BUTTON_BACK)  # ... the second Back
     app.scenes.apply_pending()
-    _save(app, "double_back")
+    keep_frame(app, "double_back")
     assert app.scenes.top is top  # still "Pass to <next>": the board stays hidden
     _wait_out_guard(app)
     _pad(app, pygame.CONTROLLER_BUTTON_A)

@@ -9,15 +9,14 @@ claiming and placing go round the table without hand-overs.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pygame
 
 from game.engine import Game, Phase
 from game.engine.serialize import game_from_dict, game_to_dict
 from game.scenes.handover import HandOverScene
 from game.scenes.play import PlayScene
+from tests.scenes.screens_support import keep_frame
 from tests.scenes.driver import (  # noqa: F401
     new_game,
     pass_hand_over,
@@ -27,7 +26,6 @@ from tests.scenes.driver import (  # noqa: F401
     to_human_attack,
 )
 
-SHOTS = Path("/tmp/ho")
 
 
 def _saved_in_a_turn(app: Any, levels: tuple[str, ...]) -> Game:
@@ -51,8 +49,7 @@ def test_resume_with_two_humans_hands_the_machine_to_the_one_to_move_first(
     assert isinstance(top, HandOverScene)  # before the board is ever drawn
     assert top.name == game.players[game.current].name
     step(app)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "resume_hand_over.png"))
+    keep_frame(app, "resume_hand_over")
     pass_hand_over(app)
     app.scenes.apply_pending()
     assert app.scenes.top is scene

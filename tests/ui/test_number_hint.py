@@ -6,17 +6,15 @@ said 23, yet A moved 10.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pygame
 
 from game.app import App
 from game.scenes.dialogs import NumberDialogScene
 from game.ui import glyphs
-from tests.scenes.screens_support import app, click, key, show
+from tests.scenes.screens_support import app, click, keep_frame, key, show
 
 __all__ = ["app"]
-SHOTS = Path("/tmp/ho")
 
 
 def _pad(app: App, button: int) -> None:
@@ -41,8 +39,7 @@ def test_the_pad_hint_follows_the_number_the_dpad_sets(app: App) -> None:
         _pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     assert dialog.prompt.value == 10
     assert dialog.range_label.text == "3 to 23, {A} = 10"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "occupy_pad_10.png"))
+    keep_frame(app, "occupy_pad_10")
     _pad(app, pygame.CONTROLLER_BUTTON_A)
     assert results == [10]  # the number the hint named
 
@@ -59,4 +56,4 @@ def test_typed_digits_and_the_mouse_arrows_update_the_hint_too(app: App) -> None
     key(app, pygame.K_9, "9")
     click(app, dialog.prompt.up_rect.center)
     assert dialog.range_label.text == "3 to 23, OK = 10"
-    pygame.image.save(app.screen, str(SHOTS / "occupy_mouse_10.png"))
+    keep_frame(app, "occupy_mouse_10")

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pygame
 
@@ -11,10 +10,9 @@ from game.app import App
 from game.scenes.dialogs import TextEntryScene
 from game.ui import palette
 from game.ui.osk import OnScreenKeyboard
-from tests.scenes.screens_support import app, show
+from tests.scenes.screens_support import app, keep_frame, show
 
 __all__ = ["app"]
-SHOTS = Path("/tmp/ho")
 
 
 def _pad(app: App, button: int) -> None:
@@ -53,8 +51,7 @@ def test_a_pad_types_two_names_with_a_comma_without_leaving_the_first_page(app: 
         _walk_to(app, osk, "SPACE" if char == " " else char)
         _pad(app, pygame.CONTROLLER_BUTTON_A)
         assert osk.layer == "upper"  # SHIFT never needed
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "osk_comma.png"))
+    keep_frame(app, "osk_comma")
     keys = {k: r for line in osk.keys for k, r in line}
     face = app.screen.subsurface(keys[","].inflate(-4, -4))  # its label, in ink on the face
     assert any(face.get_at((x, y))[:3] == palette.INK
