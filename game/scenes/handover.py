@@ -108,7 +108,7 @@ class HandOverScene(Scene):
         fonts.large.draw(surface, self.headline, (swatch.right + 12, BOX.y + 32), palette.INK)
         y = BOX.y + 66
         for line in self.detail.split("\n"):
-            fonts.body.draw(surface, line, (BOX.centerx, y), palette.DARK, align="center")
+            fonts.body.draw(surface, line, (BOX.centerx, y), palette.SHADOW, align="center")
             y += 12
         self.ok.draw(surface)
         glyphs.draw_text(surface, fonts.body, self.hint(), (BOX.centerx, BOX.bottom + 14),
