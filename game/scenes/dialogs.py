@@ -126,8 +126,12 @@ class TextEntryScene(Scene):
         self._finish(None)
 
     def hint(self) -> str:
-        if device_of(self.app) is Device.MOUSE:  # a mouse has no "menu" button to finish with
-            return "Click the keys; DONE keeps the text, CANCEL throws it away"
+        """How the device in hand types and finishes (one line that fits inside the box)."""
+        device = device_of(self.app)
+        if device is Device.MOUSE:  # a mouse has no "menu" button to finish with
+            return "Click the keys, then DONE or CANCEL"
+        if device is Device.KEYBOARD:  # typed keys go straight in; Return finishes
+            return "Type the text; Return keeps it, ESC cancels"
         return describe_for(self.app, "{PRESS} types the key, {CANCEL} cancels, {MENU} done")
 
     def handle(self, command: CommandEvent) -> None:

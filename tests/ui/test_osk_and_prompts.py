@@ -115,3 +115,19 @@ def test_every_printable_character_but_the_backquote_has_a_key() -> None:
             continue
         layer, letter = OnScreenKeyboard.key_for(char)
         assert layer in ("upper", "lower", "symbols") and len(letter) == 1
+
+
+def test_the_keyboard_hint_fits_its_box_and_names_the_device_in_hand(app: App) -> None:
+    scene = _entry(app, [])
+    hints = []
+    click(app, (scene.rect.centerx, scene.rect.bottom - 4))  # the mouse in hand
+    hints.append(scene.hint())
+    assert "Click" in hints[-1] and not KEY_WORDS.search(hints[-1])
+    type_text(app, "a")  # the keyboard in hand
+    hints.append(scene.hint())
+    assert "Return" in hints[-1]
+    _pad(app, pygame.CONTROLLER_BUTTON_X)  # the pad in hand
+    hints.append(scene.hint())
+    assert not KEY_WORDS.search(hints[-1]) and "Click" not in hints[-1]
+    for hint in hints:  # drawn on one line inside the box's frame
+        assert glyphs.text_width(app.fonts.body, hint) <= scene.rect.width - 12, hint
