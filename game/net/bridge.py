@@ -22,6 +22,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.engine import Action
+from game.net import tls
 from game.net.client import Credentials, JoinRefused, NetClient
 from game.net.server import GameServer, ServerConfig
 
@@ -142,7 +143,8 @@ class NetBridge:
         except JoinRefused as exc:
             self.inbox.put(Note("refused", None, {"code": exc.code, "reason": exc.reason}))
             return
-        except (TimeoutError, OSError, InvalidURI, InvalidHandshake, ConnectionClosed) as exc:
+        except (TimeoutError, OSError, InvalidURI, InvalidHandshake, ConnectionClosed,
+                tls.TlsError) as exc:
             self.inbox.put(Note("failed", None, {"reason": _why(exc)}))
             return
         assert client.seat is not None and client.credentials is not None
@@ -185,7 +187,7 @@ class NetBridge:
                 self.inbox.put(Note("refused", client.seat, {"code": exc.code,
                                                              "reason": exc.reason}))
                 return False
-            except (TimeoutError, OSError, InvalidHandshake, ConnectionClosed):
+            except (TimeoutError, OSError, InvalidHandshake, ConnectionClosed, tls.TlsError):
                 continue
         return False
 
@@ -256,6 +258,9 @@ def forget_seat(uri: str, game: str, name: str) -> None:
 
 
 def _why(exc: BaseException) -> str:
+    secure = tls.describe_failure(exc)
+    if secure is not None:
+        return secure
     if isinstance(exc, ConnectionRefusedError):
         return "nobody is listening there"
     if isinstance(exc, asyncio.TimeoutError):

@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import ssl
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -19,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.engine import Action, Game, StateError
 from game.engine.serialize import REFRESHABLE_KEYS, refresh_from_dict
-from game.net import protocol
+from game.net import protocol, tls
 from game.net.protocol import ProtocolError
 from game.net.updates import apply_changes
 from game.net.views import mirror_dict
@@ -65,6 +67,7 @@ class NetClient:
     round_trips: list[float] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     resyncs: int = 0  # whole views asked for because an update did not fit
+    tls_ca: Path | None = None  # certificates trusted for wss:// beyond the system's (tls.py)
     _next_id: int = 0
     _asked_state: int | None = None  # the request id of a whole view asked for
     _mirror: Game | None = None  # the game built from the view, kept up to date in place
@@ -82,9 +85,17 @@ class NetClient:
 
         `wanted_seat` asks for a particular open seat (the host takes its own this way).
         """
-        self.conn = await asyncio.wait_for(
-            connect(self.uri, max_size=protocol.MAX_SERVER_MESSAGE_BYTES, open_timeout=timeout,
-                    ping_interval=20, ping_timeout=20, compression=None), timeout)
+        secure = tls.client_context(self.uri, self.tls_ca)  # (None for ws://)
+        try:
+            self.conn = await asyncio.wait_for(
+                connect(self.uri, max_size=protocol.MAX_SERVER_MESSAGE_BYTES,
+                        open_timeout=timeout, ping_interval=20, ping_timeout=20,
+                        compression=None, **({"ssl": secure} if secure is not None else {})),
+                timeout)
+        except (ssl.SSLError, ConnectionResetError) as exc:
+            if secure is None or isinstance(exc, ssl.SSLCertVerificationError):
+                raise
+            raise tls.HandshakeFailed(f"the TLS handshake with {self.uri} failed") from exc
         hello: dict[str, Any] = {"name": self.name, "game": self.game}
         if self.password:
             hello["password"] = self.password

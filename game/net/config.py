@@ -37,6 +37,9 @@ class ServerConfig:
     # the autosaves' names: network-1.json ... for a dedicated server; a window hosting uses
     # its own name, so it never shares a save with a `--serve` run from the same folder
     save_prefix: str = "network"
+    # wss:// instead of ws://: a PEM certificate (chain) and its key (None: in the same file)
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
 
     def __post_init__(self) -> None:
         bad = [k for k in self.seats if k not in SEAT_KINDS]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from game.net import loop
+from game.net import loop, tls
 from game.net.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -57,6 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--rate", type=float, default=50.0, metavar="R",
                        help="messages a second one connection may send (default 50; bursts "
                             "of twice that)")
+    group.add_argument("--tls-cert", type=Path, default=None, metavar="FILE",
+                       help="serve wss:// (encrypted) with this PEM certificate (chain)")
+    group.add_argument("--tls-key", type=Path, default=None, metavar="FILE",
+                       help="the certificate's private key (default: in the --tls-cert file)")
     group.add_argument("--new-game", action="store_true",
                        help="ignore an unfinished autosave instead of resuming it")
 
@@ -73,6 +77,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         reconnect_seconds=max(0.0, args.reconnect_seconds), away_policy=args.away,
         computer_delay=max(0.0, args.computer_delay),
         rate=max(1.0, args.rate), burst=max(2, int(args.rate * 2)),
+        tls_cert=args.tls_cert, tls_key=args.tls_key,
     )
 
 
@@ -84,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
         from game.net.server import GameServer  # noqa: PLC0415 - needs websockets
 
         config = config_from_args(args)
+        if config.tls_key is not None and config.tls_cert is None:
+            raise ValueError("--tls-key needs --tls-cert")
+        if config.tls_cert is not None:  # said now, before anything listens or is saved
+            tls.server_context(config.tls_cert, config.tls_key)
     except ImportError as exc:
         print(f"the server needs the websockets package ({exc}): python -m pip install -e .",
               file=sys.stderr)
@@ -112,7 +121,8 @@ def run(args: argparse.Namespace) -> int:
 
 async def _serve(server: GameServer) -> None:
     port = await server.start()
-    print(f"Conquest server on port {port}", flush=True)
+    secure = " (wss://, encrypted)" if server.config.tls_cert is not None else ""
+    print(f"Conquest server on port {port}{secure}", flush=True)
     stopping = asyncio.get_running_loop().create_future()
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.cancel)

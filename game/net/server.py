@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from game.engine import Game, IllegalActionError
 from game.engine import actions as act
 from game.engine.serialize import game_to_dict
-from game.net import autosave, protocol
+from game.net import autosave, protocol, tls
 from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
 from game.net.computers import Counters, plays_here, run_computers
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
@@ -88,10 +88,12 @@ class GameServer:
         OSError) when another server on this machine keeps one of these tables' saves."""
         self._lock_saves()
         try:
+            context = None if self.config.tls_cert is None else \
+                tls.server_context(self.config.tls_cert, self.config.tls_key)
             self._server = await serve(
                 self._handle, self.config.host, self.config.port,
                 max_size=protocol.MAX_FRAME_BYTES, max_queue=32, ping_interval=20,
-                ping_timeout=20)
+                ping_timeout=20, ssl=context)
         except BaseException:
             self._unlock_saves()
             raise

@@ -50,8 +50,15 @@ def remembered_answers() -> JoinAnswers:
 
 
 def server_uri(address: str, port: int) -> str:
+    """The server's address as a URI: ws:// unless the address is written wss://host (a
+    server with a certificate, game/net/tls.py)."""
+    scheme = "ws"
+    for prefix in ("wss://", "ws://"):
+        if address.lower().startswith(prefix):
+            scheme, address = prefix[:-3], address[len(prefix):].rstrip("/")
+            break
     host = f"[{address}]" if ":" in address and not address.startswith("[") else address
-    return f"ws://{host}:{port}"
+    return f"{scheme}://{host}:{port}"
 
 
 def parse_port(text: str) -> int | None:

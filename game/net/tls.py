@@ -1,0 +1,81 @@
+"""Encrypted network games (wss://): the server's certificate and what a client trusts. No pygame.
+
+Over the internet a plain ws:// connection shows the game password and every seat's token to
+anyone on the way. A dedicated server given a certificate (`--tls-cert`, `--tls-key`) speaks
+wss:// instead; websockets does the TLS through Python's `ssl` module. A client trusts what the
+operating system trusts (a certificate from a public authority, such as Let's Encrypt's), and
+also the certificates in the file named by `CONQUEST_TLS_CA`: friends running a server with a
+certificate they made themselves hand its .pem file round and point that variable at it.
+"""
+
+from __future__ import annotations
+
+import os
+import ssl
+from pathlib import Path
+
+TRUST_ENV = "CONQUEST_TLS_CA"  # a file of extra certificates a client trusts (PEM)
+
+
+class TlsError(ValueError):
+    """A certificate, key or trust file that cannot be used; the text says which and why."""
+
+
+class HandshakeFailed(OSError):
+    """A wss:// connection whose TLS handshake broke off: most often a server without TLS."""
+
+
+def is_secure(uri: str) -> bool:
+    return uri.lower().startswith("wss://")
+
+
+def server_context(cert: Path, key: Path | None = None) -> ssl.SSLContext:
+    """The server's TLS set-up from a PEM certificate (chain) and its private key (`key`
+    None: the key is in the certificate's file). TlsError if either cannot be used."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(cert, key)
+    except FileNotFoundError as exc:
+        raise TlsError(f"no such file: {exc.filename or cert}") from None
+    except (ssl.SSLError, OSError) as exc:
+        raise TlsError(f"the certificate {cert} and key {key or cert} cannot be used "
+                       f"({_reason(exc)})") from None
+    return context
+
+
+def client_context(uri: str, trusted: Path | None = None) -> ssl.SSLContext | None:
+    """What a client checks the server's certificate against: None for a plain ws:// address,
+    else the system's authorities plus `trusted` (or the file in $CONQUEST_TLS_CA)."""
+    if not is_secure(uri):
+        return None
+    context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH)
+    extra = trusted or (Path(os.environ[TRUST_ENV]) if os.environ.get(TRUST_ENV) else None)
+    if extra is not None:
+        try:
+            context.load_verify_locations(cafile=extra)
+        except FileNotFoundError:
+            raise TlsError(f"the trusted certificates file {extra} does not exist") from None
+        except (ssl.SSLError, OSError) as exc:
+            raise TlsError(f"the trusted certificates in {extra} cannot be read "
+                           f"({_reason(exc)})") from None
+    return context
+
+
+def describe_failure(exc: BaseException) -> str | None:
+    """A player's words for a failed secure connection, or None if `exc` is not about TLS."""
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return (f"the server's certificate is not trusted ({exc.verify_message or 'unknown'}); "
+                f"if the host made it, set {TRUST_ENV} to its .pem file")
+    if isinstance(exc, (ssl.SSLError, HandshakeFailed)):
+        return f"the secure connection failed ({_reason(exc)}): is the server using wss://?"
+    if isinstance(exc, TlsError):
+        return str(exc)
+    return None
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, ssl.SSLError) and exc.reason:
+        return str(exc.reason).replace("_", " ").lower()
+    if isinstance(exc, HandshakeFailed) and exc.__cause__ is not None:
+        return _reason(exc.__cause__)
+    return str(getattr(exc, "strerror", None) or exc)
