@@ -144,7 +144,7 @@ class PlayScene(PlaySceneFace, Scene):
         for notice in self.app.take_notices():
             self.messages.add(notice, palette.AMBER)
         game = self.game
-        if game.turn == 0 and game.opening_events:
+        if game.opening_events and not game.record.actions:  # a new game (Special Setup: turn 1)
             if any(isinstance(e, ev.TerritoryClaimed) for e in game.opening_events):
                 self.messages.add("The territories are dealt at random.", palette.CREAM)
             first = next((e.player for e in game.opening_events

@@ -34,12 +34,15 @@ class HandOvers:
         before the board is first drawn (a push from `enter` lands in the same change of
         scenes). Set-up (claim, place) goes round the table without hand-overs, so a new
         game, which always opens there (a missions game after the mission screens, which call
-        each player by name), starts as before."""
+        each player by name), starts as before. A Special Setup game opens on a turn or a
+        headquarters choice, after the roll for the first player: its hand-over waits for the
+        roll (`arrivals` pushes it then), or it would name the winner before the dice."""
         s = self.scene
         game = s.game
         pid = game.to_move
         if not game.is_over and s.seats.is_human(pid) and s.seats.needs_hand_over(game, pid):
-            self.arrivals()
+            if s.first_roll is None:
+                self.arrivals()
         else:
             s.seats.arrived(game)
 
@@ -60,7 +63,7 @@ class HandOvers:
         elif game.phase in TURN_PHASES:
             s.camera.home(game.territories_of(pid), s.continents())
         if s.seats.needs_hand_over(game, pid):
-            what = ("choose your headquarters" if game.phase == Phase.CHOOSE_HQ
+            what = ("headquarters to choose" if game.phase == Phase.CHOOSE_HQ
                     else f"turn {game.turn}")
             self._push(pid, f"{game.players[pid].name}: your {what}.\n"
                             "Others, please look away.")

@@ -73,3 +73,40 @@ def test_a_new_hot_seat_game_opens_in_set_up_without_a_hand_over(play_app: Any) 
     assert game.phase in (Phase.CLAIM, Phase.PLACE)
     step(app, 3)
     assert app.scenes.top is scene and isinstance(scene, PlayScene)
+
+
+def test_a_special_setup_game_hands_over_only_after_the_roll_for_the_first_player(
+        play_app: Any) -> None:
+    """Special Setup deals and places by itself and opens on a turn (or a headquarters
+    choice): the dice decide who goes first, so "Pass to" must not name them before."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from game.engine import GameConfig, PlayerSpec  # noqa: PLC0415
+    from game.engine.config import COLOURS  # noqa: PLC0415
+
+    app = play_app
+    for objective in ("headquarters", "world"):
+        app.scenes.clear()
+        app.scenes.apply_pending()
+        players = [PlayerSpec(name, COLOURS[i], "human") for i, name in enumerate(("Alex", "Bea"))]
+        config = replace(GameConfig.preset("us_full", players), special_setup=True,
+                         objective=objective)
+        game = Game.new(config, 3)
+        scene = start(app, game, first_roll=True)
+        assert scene.first_roll is not None  # the dice are rolling
+        assert app.scenes.top is scene  # and nobody is named yet
+        for _ in range(1200):
+            if scene.first_roll is None:
+                break
+            step(app)
+        else:
+            raise AssertionError("the roll for the first player never ended")
+        step(app)
+        top = app.scenes.top
+        assert isinstance(top, HandOverScene), objective
+        assert top.name == game.players[game.to_move].name
+        assert "headquarters to choose" in top.detail if objective == "headquarters" \
+            else f"turn {game.turn}" in top.detail
+        pass_hand_over(app)
+        app.scenes.apply_pending()
+        assert app.scenes.top is scene
