@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
 
 from game.engine import Action
 from game.net import tls
@@ -144,7 +144,7 @@ class NetBridge:
             self.inbox.put(Note("refused", None, {"code": exc.code, "reason": exc.reason}))
             return
         except (TimeoutError, OSError, InvalidURI, InvalidHandshake, ConnectionClosed,
-                tls.TlsError) as exc:
+                ValueError) as exc:  # (ValueError: a malformed address, a TlsError)
             self.inbox.put(Note("failed", None, {"reason": _why(exc)}))
             return
         assert client.seat is not None and client.credentials is not None
@@ -265,7 +265,9 @@ def _why(exc: BaseException) -> str:
         return "nobody is listening there"
     if isinstance(exc, asyncio.TimeoutError):
         return "no answer in time"
-    if isinstance(exc, InvalidURI):
+    if isinstance(exc, InvalidURI) or type(exc) in (ValueError, UnicodeError):
         return "that is not an address"
+    if isinstance(exc, InvalidMessage):
+        return "the server did not answer as a game server (if it is encrypted, write wss://)"
     text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     return str(text)

@@ -93,7 +93,8 @@ class GameServer:
             self._server = await serve(
                 self._handle, self.config.host, self.config.port,
                 max_size=protocol.MAX_FRAME_BYTES, max_queue=32, ping_interval=20,
-                ping_timeout=20, ssl=context)
+                ping_timeout=20, ssl=context,
+                **({"ssl_handshake_timeout": 10} if context is not None else {}))
         except BaseException:
             self._unlock_saves()
             raise

@@ -15,6 +15,8 @@ import ssl
 from pathlib import Path
 
 TRUST_ENV = "CONQUEST_TLS_CA"  # a file of extra certificates a client trusts (PEM)
+# OpenSSL's X509_V_ERR_HOSTNAME_MISMATCH and X509_V_ERR_IP_ADDRESS_MISMATCH
+ADDRESS_MISMATCH = frozenset({62, 64})
 
 
 class TlsError(ValueError):
@@ -34,13 +36,19 @@ def server_context(cert: Path, key: Path | None = None) -> ssl.SSLContext:
     None: the key is in the certificate's file). TlsError if either cannot be used."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
-        context.load_cert_chain(cert, key)
+        context.load_cert_chain(cert, key, password=_no_passphrase)
     except FileNotFoundError as exc:
         raise TlsError(f"no such file: {exc.filename or cert}") from None
     except (ssl.SSLError, OSError) as exc:
         raise TlsError(f"the certificate {cert} and key {key or cert} cannot be used "
                        f"({_reason(exc)})") from None
     return context
+
+
+def _no_passphrase() -> str:
+    """Asked for only when the key is encrypted: the server never stops to prompt for one."""
+    raise TlsError("the private key is protected by a passphrase; give the server a key "
+                   "without one (openssl pkey -in KEY -out PLAIN_KEY)")
 
 
 def client_context(uri: str, trusted: Path | None = None) -> ssl.SSLContext | None:
@@ -64,6 +72,9 @@ def client_context(uri: str, trusted: Path | None = None) -> ssl.SSLContext | No
 def describe_failure(exc: BaseException) -> str | None:
     """A player's words for a failed secure connection, or None if `exc` is not about TLS."""
     if isinstance(exc, ssl.SSLCertVerificationError):
+        if exc.verify_code in ADDRESS_MISMATCH:
+            return ("the server's certificate is for another address: join with the name or "
+                    "number its certificate was made for")
         return (f"the server's certificate is not trusted ({exc.verify_message or 'unknown'}); "
                 f"if the host made it, set {TRUST_ENV} to its .pem file")
     if isinstance(exc, (ssl.SSLError, HandshakeFailed)):
@@ -78,4 +89,6 @@ def _reason(exc: BaseException) -> str:
         return str(exc.reason).replace("_", " ").lower()
     if isinstance(exc, HandshakeFailed) and exc.__cause__ is not None:
         return _reason(exc.__cause__)
-    return str(getattr(exc, "strerror", None) or exc)
+    if isinstance(exc, ConnectionResetError):
+        return "the server closed the connection"
+    return str(getattr(exc, "strerror", None) or exc or type(exc).__name__)

@@ -51,13 +51,29 @@ def remembered_answers() -> JoinAnswers:
 
 def server_uri(address: str, port: int) -> str:
     """The server's address as a URI: ws:// unless the address is written wss://host (a
-    server with a certificate, game/net/tls.py)."""
-    scheme = "ws"
+    server with a certificate, game/net/tls.py). A port written in the address (host:port,
+    [IPv6]:port) is taken before `port`, as a browser would. ValueError, saying why, for
+    what is not a server's address (a path, an empty name, a bad port)."""
+    text, scheme = address.strip(), "ws"
     for prefix in ("wss://", "ws://"):
-        if address.lower().startswith(prefix):
-            scheme, address = prefix[:-3], address[len(prefix):].rstrip("/")
+        if text.lower().startswith(prefix):
+            scheme, text = prefix[:-3], text[len(prefix):].rstrip("/")
             break
-    host = f"[{address}]" if ":" in address and not address.startswith("[") else address
+    given = None
+    if text.startswith("["):  # [IPv6] or [IPv6]:port
+        inside, _, rest = text[1:].partition("]")
+        host, given = f"[{inside}]", rest[1:] if rest.startswith(":") else rest or None
+    elif text.count(":") == 1:  # host:port
+        host, given = text.split(":")
+    else:  # a name, IPv4, or IPv6 written bare
+        host = f"[{text}]" if ":" in text else text
+    if given is not None:
+        if not given.isdigit() or not 1 <= int(given) <= 65535:
+            raise ValueError(f"'{given}' is not a port (1 to 65535)")
+        port = int(given)
+    if not host.strip("[]") or any(c in host for c in "/?#@ "):
+        raise ValueError("write only the server's name or number (a path or spaces cannot be "
+                         "part of it)")
     return f"{scheme}://{host}:{port}"
 
 
@@ -304,9 +320,13 @@ class JoinNetworkScene(FormScene):
         port = parse_port(a.port)
         kept: list[tuple[int, str]] = []
         names = split_names(a.name)
-        if a.address and port is not None:
+        try:
+            uri = server_uri(a.address, port) if a.address and port is not None else None
+        except ValueError:
+            uri = None
+        if uri is not None:
             for name in names:
-                credentials = load_seat(server_uri(a.address, port), DEFAULT_GAME, name)
+                credentials = load_seat(uri, DEFAULT_GAME, name)
                 if credentials is not None:
                     kept.append((credentials.seat, name))
         self.kept_seat = kept[0][0] if kept else None
@@ -350,11 +370,15 @@ class JoinNetworkScene(FormScene):
         if problem:
             self.refuse(problem)
             return
+        try:
+            uri = server_uri(a.address, port)
+        except ValueError as exc:
+            self.refuse(f"That is not a server's address: {exc}.")
+            return
         JoinNetworkScene.last = a
         save_answers("join", {"address": a.address, "port": a.port, "name": a.name})
         self.app.play(Sfx.CLICK)
         bridge = NetBridge()
-        uri = server_uri(a.address, port)
 
         def join() -> None:  # a seat for each name: two players here share this window
             for name in names:

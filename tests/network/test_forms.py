@@ -204,3 +204,19 @@ def test_connecting_is_cancelled_by_a_pad_wherever_the_pointer_rests(app: Any) -
     assert not connecting.cancel_button.rect.collidepoint((5, 5))
     _send(app, Command.PRESS, Device.PAD, (5, 5))  # A, the pointer far from CANCEL
     assert isinstance(app.scenes.top, JoinNetworkScene)
+
+
+def test_an_address_with_a_path_is_refused_on_the_form_with_the_reason(app: Any) -> None:
+    from game.scenes.network_join import JoinNetworkScene
+
+    scene = _open(app, JoinNetworkScene)
+    said: list[str] = []
+    refuse = scene.refuse
+    scene.refuse = lambda text: (said.append(text), refuse(text))  # type: ignore[method-assign]
+    for _ in range(40):
+        _send(app, Command.BACKSPACE, Device.KEYBOARD)
+    _send(app, Command.TEXT, Device.KEYBOARD, text="wss://games.example.org/conquest")
+    scene.confirm()
+    app.scenes.apply_pending()
+    assert type(app.scenes.top).__name__ == "MessageDialogScene"  # said here: no CONNECTING
+    assert len(said) == 1 and "not a server's address" in said[0] and "path" in said[0]

@@ -14,14 +14,15 @@ from websockets.exceptions import InvalidHandshake, InvalidMessage
 
 from game.cli import build_parser
 from game.net import tls
-from game.net.bridge import _why
+from game.net.bridge import NetBridge, _why
 from game.net.client import NetClient
 from game.net.serve import config_from_args, run as serve_run
 from game.scenes.network_join import server_uri
-from tests.network.support import close_all, join, play_out, run, running_server
+from tests.network.support import close_all, join, play_out, run, running_server, wait_note
 
 CERTS = Path(__file__).resolve().parent / "tls"
 CERT, KEY, STRANGER = CERTS / "localhost.pem", CERTS / "localhost.key", CERTS / "stranger.pem"
+OTHER, OTHER_KEY = CERTS / "otherhost.pem", CERTS / "otherhost.key"
 
 
 def _secure(uri: str) -> str:
@@ -81,7 +82,29 @@ def test_a_plain_client_cannot_talk_to_an_encrypted_server_nor_the_reverse(
             with pytest.raises(tls.HandshakeFailed) as caught:
                 await NetClient(_secure(uri), "Secure", tls_ca=CERT).connect(timeout=5)
             assert "is the server using wss://" in _why(caught.value)
+            assert "()" not in _why(caught.value)  # a reason, not an empty one
     run(scenario())
+
+
+def test_a_certificate_made_for_another_name_is_refused_as_such(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path, tls_cert=OTHER, tls_key=OTHER_KEY) as (_, uri):
+            client = NetClient(_secure(uri), "Eve", tls_ca=OTHER)  # trusted, but not for this
+            with pytest.raises(ssl.SSLCertVerificationError) as caught:
+                await client.connect(timeout=5)
+            assert "certificate is for another address" in _why(caught.value)
+    run(scenario())
+
+
+def test_a_window_told_a_malformed_address_says_so_at_once(tmp_path: Path) -> None:
+    bridge = NetBridge()
+    try:
+        bridge.join("wss://[games.example.org:443]:8765", "Ann", None)
+        note = wait_note(bridge, ("failed", "refused", "joined"), timeout=5)
+        assert note is not None and note.kind == "failed"
+        assert note.data["reason"] == "that is not an address"
+    finally:
+        bridge.close()
 
 
 def test_certificate_files_that_cannot_be_used_are_named(tmp_path: Path) -> None:
@@ -89,6 +112,8 @@ def test_certificate_files_that_cannot_be_used_are_named(tmp_path: Path) -> None
         tls.server_context(tmp_path / "missing.pem")
     with pytest.raises(tls.TlsError, match="cannot be used"):
         tls.server_context(STRANGER)  # a certificate without its key
+    with pytest.raises(tls.TlsError, match="passphrase"):  # refused, never a prompt
+        tls.server_context(CERT, CERTS / "localhost-protected.key")
     garbage = tmp_path / "garbage.pem"
     garbage.write_text("not a certificate")
     with pytest.raises(tls.TlsError, match="cannot be read"):
@@ -120,3 +145,10 @@ def test_the_join_form_reads_a_wss_address() -> None:
     assert server_uri("ws://10.0.0.2", 8765) == "ws://10.0.0.2:8765"
     assert server_uri("10.0.0.2", 8765) == "ws://10.0.0.2:8765"
     assert server_uri("wss://::1", 8765) == "wss://[::1]:8765"
+    # a port written in the address is taken, as a browser would
+    assert server_uri("wss://games.example.org:443", 8765) == "wss://games.example.org:443"
+    assert server_uri("[::1]:9000", 8765) == "ws://[::1]:9000"
+    assert server_uri("10.0.0.2:9000", 8765) == "ws://10.0.0.2:9000"
+    for bad in ("wss://host/path", "host:99999", "host:port", "wss://", "two words"):
+        with pytest.raises(ValueError):
+            server_uri(bad, 8765)
