@@ -475,6 +475,7 @@ class GameServer:
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
 
+
 def _first_waited(seats: list[Seat], answered: int | None, to_move: int) -> list[Seat]:
     """`seats` in the order their updates are queued: the seat answered first (it waits for
     its action's result), then the seat to move (it waits to act), then the watchers. Each

@@ -10,6 +10,7 @@ import pytest
 
 from game.input import Command, CommandEvent, Device
 from tests.network.support import free_port
+from tests.scenes.screens_support import keep_frame
 
 DT = 1 / 60
 
@@ -220,3 +221,5 @@ def test_an_address_with_a_path_is_refused_on_the_form_with_the_reason(app: Any)
     app.scenes.apply_pending()
     assert type(app.scenes.top).__name__ == "MessageDialogScene"  # said here: no CONNECTING
     assert len(said) == 1 and "not a server's address" in said[0] and "path" in said[0]
+    app.step(DT)
+    keep_frame(app, "join_bad_address")

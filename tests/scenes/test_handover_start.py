@@ -9,10 +9,11 @@ claiming and placing go round the table without hand-overs.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-
-from game.engine import Game, Phase
+from game.engine import Game, GameConfig, Phase, PlayerSpec
+from game.engine.config import COLOURS
 from game.engine.serialize import game_from_dict, game_to_dict
 from game.scenes.handover import HandOverScene
 from game.scenes.play import PlayScene
@@ -79,11 +80,6 @@ def test_a_special_setup_game_hands_over_only_after_the_roll_for_the_first_playe
         play_app: Any) -> None:
     """Special Setup deals and places by itself and opens on a turn (or a headquarters
     choice): the dice decide who goes first, so "Pass to" must not name them before."""
-    from dataclasses import replace  # noqa: PLC0415
-
-    from game.engine import GameConfig, PlayerSpec  # noqa: PLC0415
-    from game.engine.config import COLOURS  # noqa: PLC0415
-
     app = play_app
     for objective in ("headquarters", "world"):
         app.scenes.clear()
@@ -104,6 +100,8 @@ def test_a_special_setup_game_hands_over_only_after_the_roll_for_the_first_playe
         step(app)
         top = app.scenes.top
         assert isinstance(top, HandOverScene), objective
+        step(app)  # (drawn once)
+        keep_frame(app, f"special_setup_{objective}")
         assert top.name == game.players[game.to_move].name
         assert "headquarters to choose" in top.detail if objective == "headquarters" \
             else f"turn {game.turn}" in top.detail
