@@ -1,16 +1,25 @@
 """Load on the network server: many concurrent games of computer-driven clients on loopback.
 
-    python bench/network.py [--games 50] [--seats 6] [--workers 1] [--think-ms 0] [--json]
+    python bench/network.py [--games 50] [--seats 6] [--workers 1] [--think-ms 0]
+                            [--clients lean|asyncio] [--json]
 
 Starts `python main.py --serve` as its own process (autosaving every action, as always), then
 plays `--games` whole games at once, each with `--seats` computer-driven clients that speak the
 real protocol, in `--workers` client processes of their own. A round trip is the time from
-sending an action to receiving its update, as the client sees it: it includes the time the
+sending an action to the sending client's general reading its update: it includes the time the
 client's own process takes to get to the reply (hundreds of clients share it, each reading
 every update, keeping its mirror game and running a general), so it is not the server's time
-alone. The server's own time (from an action's arrival to its updates queued) comes from the
-server's log, and the CPU time per action of each side shows which one sets the pace. Both sides
-run on uvloop when it is installed (game/net/loop.py; `event_loop` says which).
+alone.
+
+The clients are LeanClients (game/net/lean.py, `--clients lean`, the default): each message is
+checked, kept and answered as it is read. `--clients asyncio` runs NetClients instead, the
+screens' connection, each client a task woken for every message: the same protocol and the same
+generals, with about a fifth more CPU time per action in the client process, which then sets the
+pace (the figures of earlier notes were measured that way).
+
+The server's own time (from an action's arrival to its updates queued) comes from the server's
+log, and the CPU time per action of each side shows which one sets the pace. Both sides run on
+uvloop when it is installed (game/net/loop.py; `event_loop` says which).
 
 Prints a line a person reads, or with --json one object:
 {"games", "actions_per_second", "p99_round_trip_ms", "errors"} (plus the run's details).
@@ -43,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.net import bots, loop, protocol  # noqa: E402
 from game.net.client import NetClient  # noqa: E402
+from game.net.lean import LeanClient  # noqa: E402
 
 
 _HANDLED = re.compile(r"handled (\d+) player actions: median ([\d.]+) ms, p99 ([\d.]+) ms")
@@ -84,15 +94,19 @@ def _start_server(port: int, games: int, seats: int, saves: Path, log: Any,
 
 
 async def _one_game(uri: str, game_id: str, seats: int, level: str,
-                    think: float) -> dict[str, Any]:
-    clients = [NetClient(uri, f"Bot {game_id}.{i}", game=game_id) for i in range(seats)]
+                    think: float, lean: bool) -> dict[str, Any]:
+    kind = LeanClient if lean else NetClient
+    clients: list[Any] = [kind(uri, f"Bot {game_id}.{i}", game=game_id) for i in range(seats)]
     errors = 0
-    results = []
+    results: list[Any] = []
     try:
         for client in clients:
             await client.connect()
-        results = await asyncio.gather(*(bots.play(c, level, timeout=120, think=think)
-                                         for c in clients), return_exceptions=True)
+        if lean:
+            results = await bots.play_many(clients, level, timeout=120, think=think)
+        else:
+            results = await asyncio.gather(*(bots.play(c, level, timeout=120, think=think)
+                                             for c in clients), return_exceptions=True)
     except Exception:  # noqa: BLE001 - a failed game is counted, the others go on
         errors += 1
     finally:
@@ -129,10 +143,10 @@ def _process_cpu_seconds(pid: int) -> tuple[float, float] | None:
         return None
 
 
-def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
+def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float, lean: bool,
             out: Any, profile: Path | None = None) -> None:
     async def all_games() -> list[dict[str, Any]]:
-        return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think)
+        return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think, lean)
                                             for g in game_ids)))
     loop.quieten_collector()  # hundreds of clients' mirrors in one process (see game/net/loop.py)
     if profile is None:
@@ -155,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="client processes (default 1; the server has its own)")
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="pause of a client before each action (default 0: flat out)")
+    parser.add_argument("--clients", choices=("lean", "asyncio"), default="lean",
+                        help="the clients' connection: LeanClient (default) or NetClient")
     parser.add_argument("--saves-dir", type=Path, default=None,
                         help="where the server autosaves (default a new temporary folder)")
     parser.add_argument("--profile", type=Path, default=None,
@@ -175,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         out: Any = multiprocessing.get_context("spawn").Queue()
         procs = [multiprocessing.get_context("spawn").Process(
             target=_worker, args=(uri, ids[w::workers], args.seats, args.level,
-                                  args.think_ms / 1000.0, out,
+                                  args.think_ms / 1000.0, args.clients == "lean", out,
                                   args.profile_clients and Path(f"{args.profile_clients}.{w}")))
             for w in range(workers)]
         for p in procs:
@@ -215,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(elapsed, 2),
         "clients": args.games * args.seats,
         "think_ms": args.think_ms,
+        "client_connection": args.clients,
         "workers": workers,
         "event_loop": loop.name(),
         "json_library": protocol.json_library(),  # orjson if installed (game/net/protocol.py)

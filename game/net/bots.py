@@ -2,16 +2,24 @@
 
 Used by the tests and the load benchmark. The general decides on the client's mirror of the
 game (the view its seat is sent), so it sees exactly what a human at that seat would see.
+`play` drives one NetClient from its own task; `play_many` drives LeanClients (game/net/lean.py)
+from their messages, as each is read: the load benchmark's hundreds of clients in one process.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from game.ai import make_general
+from game.engine import Action
 from game.net.client import NetClient
+from game.net.lean import LeanClient
+
+log = logging.getLogger("conquest.net.bots")
 
 RATE_PAUSE = 0.25
 
@@ -85,3 +93,127 @@ async def _push_back(limit: asyncio.Timeout, timeout: float, heard: Callable[[],
         if heard() != last:
             last = heard()
             limit.reschedule(loop.time() + timeout)
+
+
+_THINKING = 0  # `pending` while an action waits out its think time (request ids start at 1)
+
+
+class LeanBot:
+    """A general playing one LeanClient's seat: each message is answered as it is read, with
+    the same rules as `play` (a refused action asks for the view again, a rate refusal sends
+    the same action after a pause, `bye` or the game's end stops)."""
+
+    def __init__(self, client: LeanClient, level: str, *, think: float = 0.0,
+                 max_actions: int | None = None) -> None:
+        self.client = client
+        self.level = level
+        self.think = think
+        self.max_actions = max_actions
+        self.result = BotResult()
+        self.loop = asyncio.get_running_loop()
+        self.done: asyncio.Future[BotResult] = self.loop.create_future()
+        self.heard = self.loop.time()  # when a message last came: the watchdog's sign of life
+        self.general: Any = None
+        self.pending: int | None = None
+        self.action: Action | None = None
+
+    def start(self) -> None:
+        self.client.lost.add_done_callback(self._lost)
+        self.client.listen(self._on_message)
+        self._guarded(self._act)
+
+    def stop(self, error: BaseException | None = None) -> None:
+        if self.done.done():
+            return
+        if error is None:
+            self.done.set_result(self.result)
+        else:
+            self.done.set_exception(error)
+
+    def _lost(self, lost: asyncio.Future[BaseException | None]) -> None:
+        self.stop(ConnectionError(f"{self.client.name}: the connection closed"))
+
+    def _guarded(self, step: Callable[[], None]) -> None:
+        """Run one step; an error stops this bot (counted by the caller), never the others."""
+        try:
+            step()
+        except Exception as exc:  # noqa: BLE001 - one seat's failure is reported, not raised
+            log.warning("%s stopped: %r", self.client.name, exc)
+            self.stop(exc)
+
+    def _on_message(self, msg: dict[str, Any]) -> None:
+        if self.done.done():
+            return
+        self.heard = self.loop.time()
+        kind = msg["type"]
+        if kind == "state" or (kind == "update" and msg.get("id") == self.pending):
+            self.pending = None
+        elif kind == "error" and msg.get("id") == self.pending and msg["code"] == "rate":
+            self.result.slowed += 1
+            self.loop.call_later(RATE_PAUSE, self._guarded, self._send)  # same move, later
+            return
+        elif kind == "error" and msg.get("id") == self.pending:
+            self.pending = None
+            self.result.refused += 1
+            self._guarded(lambda: self.client.send("state"))
+            return
+        elif kind == "bye":
+            self.stop()
+            return
+        self._guarded(self._act)
+
+    def _act(self) -> None:
+        client = self.client
+        if client.over:
+            self.result.finished = True
+            self.stop()
+            return
+        if not client.is_my_move or self.pending is not None:
+            return
+        if self.max_actions is not None and self.result.actions >= self.max_actions:
+            self.stop()
+            return
+        assert client.seat is not None
+        if self.general is None:
+            self.general = make_general(self.level, client.seat, 0)
+        self.action = self.general.choose(client.mirror())
+        self.result.actions += 1
+        if self.think:  # a player's moment of thought (benchmarks)
+            self.pending = _THINKING
+            self.loop.call_later(self.think, self._guarded, self._send)
+        else:
+            self._send()
+
+    def _send(self) -> None:
+        assert self.action is not None
+        if self.done.done():
+            return
+        self.pending = self.client.send_action(self.action)
+
+
+async def play_many(clients: list[LeanClient], level: str = "easy", *,
+                    max_actions: int | None = None, timeout: float = 60.0,
+                    think: float = 0.0) -> list[BotResult | BaseException]:
+    """Play every client's seat until its game ends; each client's result, or the error that
+    stopped it (a dropped connection, `timeout` seconds without a message...). The clients must
+    be connected; they are not closed."""
+    players = [LeanBot(c, level, think=think, max_actions=max_actions) for c in clients]
+    for player in players:
+        player.start()
+    watchdog = asyncio.create_task(_silence_watch(players, timeout))
+    try:
+        return list(await asyncio.gather(*(p.done for p in players), return_exceptions=True))
+    finally:
+        watchdog.cancel()
+
+
+async def _silence_watch(players: list[LeanBot], timeout: float) -> None:
+    """Stop each bot that has heard nothing for `timeout` seconds (checked a few times a
+    `timeout`)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(timeout / 4)
+        now = loop.time()
+        for player in players:
+            if not player.done.done() and now - player.heard > timeout:
+                player.stop(TimeoutError(f"{player.client.name}: nothing heard for {timeout} s"))
