@@ -59,6 +59,10 @@ SYNC_SECONDS = 2.0
 # one every 100 actions the saves took a tenth of the server's time in bench/network.py. A
 # resume replays at most this many actions (about 20 ms at 300).
 FULL_SAVE_EVERY = 300
+# The first whole save after a table starts comes this much sooner at each table than at the one
+# before (modulo half of FULL_SAVE_EVERY): a server's tables start together, and whole saves
+# made by all of them within the same moment stalled every game at once (bench/network.py).
+FIRST_SAVE_STAGGER = 37
 
 _COMPACT = (",", ":")
 
@@ -131,6 +135,7 @@ class TableSaver:
         self.unsynced = False  # written since the last sync: only the page cache holds it
         self.journal = Journal(self.path)
         self.pending: Future[None] | None = None  # a whole save being written by a thread
+        self.full_after = FULL_SAVE_EVERY  # journal lines before the next whole save
         self._game: Game | None = None
         self._actions: list[str] = []  # the record's actions as JSON text, in order
         self._last: Action | None = None
@@ -233,6 +238,8 @@ class Autosaves:
                  on_error: Callable[[], None] = lambda: None) -> None:
         self.enabled = config.autosave
         self.savers = {game_id: TableSaver(name, config) for game_id, name in names.items()}
+        for index, saver in enumerate(self.savers.values()):
+            saver.full_after -= index * FIRST_SAVE_STAGGER % (FULL_SAVE_EVERY // 2)
         self.written = 0  # whole saves written
         self._on_error = on_error
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="autosave")
@@ -273,7 +280,7 @@ class Autosaves:
         assert table.game is not None
         saver = self.savers[table.game_id]
         saver.journal.append(table.game, table.seq)
-        if saver.journal.lines >= FULL_SAVE_EVERY and saver.pending is None:
+        if saver.journal.lines >= saver.full_after and saver.pending is None:
             future = self._start_save(saver, table, state)
             future.add_done_callback(self._note_failure)
         return True
@@ -299,6 +306,7 @@ class Autosaves:
         assert table.game is not None
         text = saver.text(table, state)
         saver.journal.set_aside()
+        saver.full_after = FULL_SAVE_EVERY
         future = self._pool.submit(self._write, saver, text, table.game.is_over)
         saver.pending = future
 

@@ -153,3 +153,24 @@ def test_the_games_own_load_game_replays_the_journal_so_a_save_taken_home_is_nev
     listed = {info.path: info for info in list_saves(tmp_path)}
     assert listed[path].error is None
     assert listed[path].summary == summarise(table.game)  # the list shows the game as it is
+
+
+def test_the_first_whole_saves_of_a_servers_tables_are_spread_out(tmp_path: Path) -> None:
+    """Tables start together; their first whole saves come after different numbers of actions
+    (so they do not all stall the server at once), none later than FULL_SAVE_EVERY."""
+    config = ServerConfig(saves_dir=tmp_path, seats=("open",) * 2, game_type="uk_short")
+    names = {str(n): f"network-{n}" for n in range(1, 9)}
+
+    async def scenario() -> None:
+        saves = Autosaves(config, names)
+        firsts = [s.full_after for s in saves.savers.values()]
+        assert len(set(firsts)) == len(firsts)
+        assert all(autosave.FULL_SAVE_EVERY // 2 < f <= autosave.FULL_SAVE_EVERY for f in firsts)
+        table = _table(config, 3)
+        table.game_id = "2"
+        saver = saves.savers["2"]
+        assert await saves.save(table)
+        assert saver.full_after == autosave.FULL_SAVE_EVERY  # from then on, the same for all
+        await saves.stop()
+
+    run(scenario(), timeout=30)
