@@ -74,30 +74,37 @@ class LeanClient(SeatState):
         return self._lost
 
     async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
-        """Open the connection and join (or rejoin with the stored credentials); the welcome."""
+        """Open the connection and join (or rejoin with the stored credentials); the welcome.
+        On any failure (refused, no answer in `timeout` seconds...) the socket is closed."""
         address = parse_uri(self.uri)
         secure = tls.client_context(self.uri, self.tls_ca)
         loop = asyncio.get_running_loop()
         self._ws = ClientProtocol(address, max_size=protocol.MAX_SERVER_MESSAGE_BYTES)
         self._lost = loop.create_future()
         self._waiter = loop.create_future()
-        await asyncio.wait_for(loop.create_connection(
-            lambda: _Link(self), address.host, address.port, ssl=secure,
-            server_hostname=address.host if secure is not None else None), timeout)
-        self._ws.send_request(self._ws.connect())
-        self._flush()
-        await asyncio.wait_for(asyncio.shield(self._waiter), timeout)  # the handshake's answer
-        if self._ws.handshake_exc is not None:
-            raise self._ws.handshake_exc
-        hello: dict[str, Any] = {"name": self.name, "game": self.game}
-        if self.password:
-            hello["password"] = self.password
-        if self.credentials is not None:
-            hello.update(seat=self.credentials.seat, token=self.credentials.token,
-                         game=self.credentials.game)
-        self._waiter = loop.create_future()
-        self.send("hello", **hello)
-        welcome: dict[str, Any] = await asyncio.wait_for(asyncio.shield(self._waiter), timeout)
+        try:
+            await asyncio.wait_for(loop.create_connection(
+                lambda: _Link(self), address.host, address.port, ssl=secure,
+                server_hostname=address.host if secure is not None else None), timeout)
+            self._ws.send_request(self._ws.connect())
+            self._flush()
+            await asyncio.wait_for(asyncio.shield(self._waiter), timeout)  # the handshake
+            if self._ws.handshake_exc is not None:
+                raise self._ws.handshake_exc
+            hello: dict[str, Any] = {"name": self.name, "game": self.game}
+            if self.password:
+                hello["password"] = self.password
+            if self.credentials is not None:
+                hello.update(seat=self.credentials.seat, token=self.credentials.token,
+                             game=self.credentials.game)
+            self._waiter = loop.create_future()
+            self.send("hello", **hello)
+            welcome: dict[str, Any] = await asyncio.wait_for(asyncio.shield(self._waiter),
+                                                             timeout)
+        except BaseException:
+            if self._transport is not None:
+                self._transport.abort()
+            raise
         return welcome
 
     def listen(self, handler: Handler) -> None:
@@ -177,7 +184,8 @@ class LeanClient(SeatState):
         msg = self.take(raw)
         if msg is None:
             if self.wants_state():
-                self.asked_state(self.send("state"))
+                with contextlib.suppress(ConnectionError):  # (closing: nothing to ask then)
+                    self.asked_state(self.send("state"))
             return
         if self._handler is not None:
             self._handler(msg)

@@ -52,9 +52,13 @@ def test_lean_clients_play_a_whole_game_as_net_clients_do(saves: Path) -> None:
 def test_a_lean_client_is_refused_with_the_servers_reason(saves: Path) -> None:
     async def scenario() -> None:
         async with running_server(saves, seats=("open", "open"), password="sesame") as (_, uri):
+            eve = LeanClient(uri, "Eve", password="guess")
             with pytest.raises(LeanJoinRefused) as refused:
-                await LeanClient(uri, "Eve", password="guess").connect()
+                await eve.connect()
             assert refused.value.code == "password"
+            await asyncio.wait_for(eve.lost, 2)  # its socket is closed, not left open
+            with pytest.raises(OSError):  # nobody listens there
+                await LeanClient("ws://127.0.0.1:1", "Nobody").connect(timeout=2)
             client = LeanClient(uri, "Ada", password="sesame")
             welcome = await client.connect()
             assert welcome["seat"] == 0 and client.seat == 0
