@@ -20,16 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.engine import Action
 from game.net import protocol, tls
-from game.net.seatstate import Credentials, SeatState
-
-
-class JoinRefused(Exception):
-    """The server said no (wrong password, no open seat, unknown token...); the text says why."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
+from game.net.seatstate import Credentials, JoinRefused, SeatState
 
 
 @dataclass

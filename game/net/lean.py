@@ -35,18 +35,9 @@ from websockets.uri import parse_uri
 
 from game.engine import Action
 from game.net import protocol, tls
-from game.net.seatstate import Credentials, SeatState
+from game.net.seatstate import Credentials, JoinRefused, SeatState
 
 Handler = Callable[[dict[str, Any]], None]
-
-
-class LeanJoinRefused(Exception):
-    """The server said no to joining (code and reason as it gave them)."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
 
 
 @dataclass
@@ -196,7 +187,7 @@ class LeanClient(SeatState):
         if self._waiter is None or self._waiter.done():
             return
         if msg["type"] == "error":
-            self._waiter.set_exception(LeanJoinRefused(msg["code"], msg["reason"]))
+            self._waiter.set_exception(JoinRefused(msg["code"], msg["reason"]))
         elif msg["type"] == "welcome":
             self.credentials = Credentials(msg["game"], msg["seat"], msg["token"], self.name)
             self._waiter.set_result(msg)

@@ -25,6 +25,15 @@ from game.net.views import mirror_dict
 log = logging.getLogger("conquest.net.client")
 
 
+class JoinRefused(Exception):
+    """The server said no (wrong password, no open seat, unknown token...); the text says why."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
 @dataclass
 class Credentials:
     """What a client needs to take its seat back after a drop: keep it until the game ends."""

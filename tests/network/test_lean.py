@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from game.net import bots
-from game.net.lean import LeanClient, LeanJoinRefused
-from game.net.seatstate import SeatState
+from game.net.lean import LeanClient
+from game.net.seatstate import JoinRefused, SeatState
 from game.savegame import load_game
 from tests.network.support import run, running_server
 
@@ -53,7 +53,7 @@ def test_a_lean_client_is_refused_with_the_servers_reason(saves: Path) -> None:
     async def scenario() -> None:
         async with running_server(saves, seats=("open", "open"), password="sesame") as (_, uri):
             eve = LeanClient(uri, "Eve", password="guess")
-            with pytest.raises(LeanJoinRefused) as refused:
+            with pytest.raises(JoinRefused) as refused:
                 await eve.connect()
             assert refused.value.code == "password"
             await asyncio.wait_for(eve.lost, 2)  # its socket is closed, not left open
