@@ -71,6 +71,7 @@ class LeanClient(SeatState):
         secure = tls.client_context(self.uri, self.tls_ca)
         loop = asyncio.get_running_loop()
         self._ws = ClientProtocol(address, max_size=protocol.MAX_SERVER_MESSAGE_BYTES)
+        self._handler, self._early, self._parts = None, [], []  # (a rejoin starts afresh)
         self._lost = loop.create_future()
         self._waiter = loop.create_future()
         try:

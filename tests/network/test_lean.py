@@ -116,3 +116,18 @@ def test_a_bad_or_misfitting_message_is_skipped_and_the_whole_view_wanted() -> N
     assert seat.wants_state()
     seat.asked_state(4)
     assert not seat.wants_state() and seat.resyncs == 1
+
+
+def test_a_lean_client_takes_its_seat_back_with_its_credentials(saves: Path) -> None:
+    async def scenario() -> None:
+        # a game under way (a seat in the lobby is given up when its connection closes)
+        async with running_server(saves, seats=("open", "easy"), computer_delay=5.0) as (
+                _, uri):
+            client = LeanClient(uri, "Ada")
+            first = await client.connect()
+            client.listen(lambda msg: None)
+            await client.close()
+            again = await client.connect()  # the same object: its credentials, a new socket
+            assert again["rejoined"] and again["seat"] == first["seat"]
+            await client.close()
+    run(scenario())
