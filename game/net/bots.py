@@ -116,6 +116,8 @@ class LeanBot:
         self.general: Any = None
         self.pending: int | None = None
         self.action: Action | None = None
+        self._timer: asyncio.TimerHandle | None = None  # a send waiting (think time, rate)
+        self._counted = False  # whether `action` was sent (and counted) already
 
     def start(self) -> None:
         self.client.lost.add_done_callback(self._lost)
@@ -123,6 +125,7 @@ class LeanBot:
         self._guarded(self._act)
 
     def stop(self, error: BaseException | None = None) -> None:
+        self._send_later(None)
         if self.done.done():
             return
         if error is None:
@@ -147,10 +150,11 @@ class LeanBot:
         self.heard = self.loop.time()
         kind = msg["type"]
         if kind == "state" or (kind == "update" and msg.get("id") == self.pending):
+            self._send_later(None)  # (a whole view: a move waiting to be sent is chosen again)
             self.pending = None
         elif kind == "error" and msg.get("id") == self.pending and msg["code"] == "rate":
             self.result.slowed += 1
-            self.loop.call_later(RATE_PAUSE, self._guarded, self._send)  # same move, later
+            self._send_later(RATE_PAUSE)  # the same move, later
             return
         elif kind == "error" and msg.get("id") == self.pending:
             self.pending = None
@@ -177,18 +181,30 @@ class LeanBot:
         if self.general is None:
             self.general = make_general(self.level, client.seat, 0)
         self.action = self.general.choose(client.mirror())
-        self.result.actions += 1
+        self._counted = False
         if self.think:  # a player's moment of thought (benchmarks)
             self.pending = _THINKING
-            self.loop.call_later(self.think, self._guarded, self._send)
+            self._send_later(self.think)
         else:
             self._send()
 
+    def _send_later(self, delay: float | None) -> None:
+        """Send the chosen move after `delay` seconds (None: not at all); one at a time."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if delay is not None:
+            self._timer = self.loop.call_later(delay, self._guarded, self._send)
+
     def _send(self) -> None:
+        self._timer = None
         assert self.action is not None
         if self.done.done():
             return
         self.pending = self.client.send_action(self.action)
+        if not self._counted:  # (sent again after a rate refusal: the same action)
+            self._counted = True
+            self.result.actions += 1
 
 
 async def play_many(clients: list[LeanClient], level: str = "easy", *,

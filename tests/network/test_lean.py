@@ -131,3 +131,17 @@ def test_a_lean_client_takes_its_seat_back_with_its_credentials(saves: Path) -> 
             assert again["rejoined"] and again["seat"] == first["seat"]
             await client.close()
     run(scenario())
+
+
+def test_with_a_think_time_each_move_waits_and_is_sent_once(saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open"), game_type="uk_short",
+                                  seed=8) as (server, uri):
+            clients = await _connected(uri, 2)
+            results = await bots.play_many(clients, "easy", timeout=30, think=0.001)
+            assert all(isinstance(r, bots.BotResult) and r.finished and r.refused == 0
+                       for r in results)
+            assert server.counters.actions == sum(r.actions for r in results)
+            for client in clients:
+                await client.close()
+    run(scenario(), timeout=90)
