@@ -53,15 +53,7 @@ class NetClient(SeatState):
             if secure is None or isinstance(exc, ssl.SSLCertVerificationError):
                 raise
             raise tls.HandshakeFailed(f"the TLS handshake with {self.uri} failed") from exc
-        hello: dict[str, Any] = {"name": self.name, "game": self.game}
-        if self.password:
-            hello["password"] = self.password
-        if wanted_seat is not None:
-            hello["seat"] = wanted_seat
-        if self.credentials is not None:
-            hello.update(seat=self.credentials.seat, token=self.credentials.token,
-                         game=self.credentials.game)
-        await self.send("hello", **hello)
+        await self.send("hello", **self.hello(self.name, self.game, self.password, wanted_seat))
         while True:
             msg = await asyncio.wait_for(self.receive(), timeout)
             if msg["type"] == "error":

@@ -83,14 +83,8 @@ class LeanClient(SeatState):
             await asyncio.wait_for(asyncio.shield(self._waiter), timeout)  # the handshake
             if self._ws.handshake_exc is not None:
                 raise self._ws.handshake_exc
-            hello: dict[str, Any] = {"name": self.name, "game": self.game}
-            if self.password:
-                hello["password"] = self.password
-            if self.credentials is not None:
-                hello.update(seat=self.credentials.seat, token=self.credentials.token,
-                             game=self.credentials.game)
             self._waiter = loop.create_future()
-            self.send("hello", **hello)
+            self.send("hello", **self.hello(self.name, self.game, self.password))
             welcome: dict[str, Any] = await asyncio.wait_for(asyncio.shield(self._waiter),
                                                              timeout)
         except BaseException:

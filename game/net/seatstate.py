@@ -75,6 +75,20 @@ class SeatState:
     def is_my_move(self) -> bool:
         return self.seat is not None and not self.over and self.to_move == self.seat
 
+    def hello(self, name: str, game: str, password: str | None,
+              wanted_seat: int | None = None) -> dict[str, Any]:
+        """The fields of the `hello` that joins `game` as `name`: a new seat (`wanted_seat`, if
+        one is asked for) or, with credentials kept, this seat taken back."""
+        fields: dict[str, Any] = {"name": name, "game": game}
+        if password:
+            fields["password"] = password
+        if wanted_seat is not None:
+            fields["seat"] = wanted_seat
+        if self.credentials is not None:
+            fields.update(seat=self.credentials.seat, token=self.credentials.token,
+                          game=self.credentials.game)
+        return fields
+
     def request(self, kind: str, **fields: Any) -> tuple[int, str]:
         """The next request: its id (for matching the answer) and its text, timed from now."""
         self._next_id += 1
