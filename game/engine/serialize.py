@@ -345,6 +345,9 @@ def _read_end_reason(game: Game, r: Reader) -> None:
     game.end_reason = r.read_str("end_reason", END_REASONS, optional=True)
 
 
+_ADVANTAGES = frozenset({"reroll", "six"})
+
+
 def _read_battle(game: Game, r: Reader) -> None:
     battle = r.get("battle")
     if battle is None:
@@ -354,12 +357,13 @@ def _read_battle(game: Game, r: Reader) -> None:
     rolls = {}
     for key, most in (("attacker_roll", 3), ("defender_roll", 2)):
         dice = b.read_list(key, most)
-        if not all(is_int(d) and 1 <= d <= 6 for d in dice):
-            raise StateError(f"'battle' has bad dice in {key}")
+        for d in dice:  # (a loop, not all(...): read at every battle of a network game)
+            if type(d) is not int or not 1 <= d <= 6:
+                raise StateError(f"'battle' has bad dice in {key}")
         rolls[key] = tuple(dice)
     advantages = b.read_list("advantages", 2)
-    if not all(isinstance(a, str) and a in ("reroll", "six") for a in advantages) \
-            or len(set(advantages)) != len(advantages):
+    if advantages and (any(type(a) is not str or a not in _ADVANTAGES for a in advantages)
+                       or len(set(advantages)) != len(advantages)):
         raise StateError("'battle' offers an unknown advantage")
     game.battle = Battle(
         source=b.read_str("source", game.board.territories),
@@ -406,23 +410,30 @@ _CARD_KEYS = frozenset({"deck", "discard", "removed"})
 REFRESHABLE_KEYS = _TURN_KEYS | _TERRITORY_KEYS | _CARD_KEYS | {"players", "stats"}
 
 
+_TURN_ORDER = {key: index for index, key in enumerate(_TURN_READERS)}
+
+
 def _read_turn(game: Game, r: Reader, keys: Any = None) -> None:
-    """The turn's keys (`keys`: only those, in the usual order), each checked."""
-    for key, read in _TURN_READERS.items():
-        if keys is None or key in keys:
+    """The turn's keys (`keys`: only those, in the usual order), each checked. (A refresh
+    names two or three of the 26: they are sorted, not looked for among all of them.)"""
+    if keys is None:
+        for read in _TURN_READERS.values():
             read(game, r)
+        return
+    for key in sorted(keys, key=_TURN_ORDER.__getitem__):
+        _TURN_READERS[key](game, r)
 
 
 HISTORY_LISTS = ("territories", "armies", "continents")
+STAT_LISTS = ("battles_won", "battles_lost", "invasions_won", "invasions_lost")  # as Statistics
 
 
 def _read_stats(game: Game, r: Reader) -> None:
     s = r.read_obj("stats")
     count = len(game.players)
-    lists = {key: int_list(s.read_list(key, count), count, key)
-             for key in ("battles_won", "battles_lost", "invasions_won", "invasions_lost")}
+    lists = [int_list(s.read_list(key, count), count, key) for key in STAT_LISTS]
     history = []
-    for entry in s.read_list("history", MAX_HISTORY):
+    for entry in s.read_list("history", MAX_HISTORY):  # (empty in a network view mid-game)
         h = Reader(entry, "a history entry")
         if set(h.data) - {"turn", "round", "player", *HISTORY_LISTS}:
             raise StateError("a history entry holds something this game does not know")
@@ -434,4 +445,4 @@ def _read_stats(game: Game, r: Reader) -> None:
         for key in HISTORY_LISTS:
             row[key] = int_list(h.read_list(key, count), count, key)
         history.append(row)
-    game.stats = Statistics(history=history, **lists)
+    game.stats = Statistics(*lists, history)

@@ -38,6 +38,7 @@ from game.net import protocol, tls
 from game.net.seatstate import Credentials, JoinRefused, SeatState
 
 Handler = Callable[[dict[str, Any]], None]
+_DATA = frozenset({Opcode.TEXT, Opcode.BINARY, Opcode.CONT})  # the frames that carry a message
 
 
 @dataclass
@@ -152,8 +153,10 @@ class LeanClient(SeatState):
             if isinstance(event, Response):
                 if self._waiter is not None and not self._waiter.done():
                     self._waiter.set_result(None)
-            elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.BINARY,
-                                                               Opcode.CONT):
+            elif isinstance(event, Frame) and event.opcode in _DATA:
+                if event.fin and not self._parts:  # a whole message in one frame (the usual)
+                    self._message(bytes(event.data))
+                    continue
                 self._parts.append(bytes(event.data))
                 if event.fin:
                     raw = b"".join(self._parts)

@@ -171,14 +171,18 @@ def apply_changes(view: dict[str, Any], changes: dict[str, Any],
     Raises ValueError for a key no view has, or a patch of a table the view lacks or of an
     entry it lacks: the update does not fit, ask for the whole view.
     """
-    unknown = [k for k in changes if k not in view]
-    if unknown:
-        raise ValueError(f"an update changes {str(unknown[0])[:32]!r}, which the view lacks")
-    updated = {**view, **changes}
-    for key, entries in (patches or {}).items():
-        table = updated.get(key)
-        if not isinstance(table, dict) or not isinstance(entries, dict) or \
-                any(entry not in table for entry in entries):
-            raise ValueError(f"an update patches {str(key)[:32]!r}, which the view lacks")
-        updated[key] = {**table, **entries}
+    if not changes.keys() <= view.keys():
+        unknown = next(k for k in changes if k not in view)
+        raise ValueError(f"an update changes {str(unknown)[:32]!r}, which the view lacks")
+    updated = view.copy()
+    updated.update(changes)
+    if patches:
+        for key, entries in patches.items():
+            table = updated.get(key)
+            if not isinstance(table, dict) or not isinstance(entries, dict) or \
+                    not entries.keys() <= table.keys():
+                raise ValueError(f"an update patches {str(key)[:32]!r}, which the view lacks")
+            table = table.copy()
+            table.update(entries)
+            updated[key] = table
     return updated
