@@ -173,9 +173,10 @@ def refresh_from_dict(game: Game, data: dict[str, Any], changed: set[str], *,
 
 def _read_rng(r: Reader) -> random.Random:
     state = r.read_list("state", RNG_STATE_LENGTH)
-    if len(state) != RNG_STATE_LENGTH or not all(
-        is_int(v) and 0 <= v < 2**32 for v in state[:-1]
-    ) or not is_int(state[-1]) or not 0 <= state[-1] <= 624:
+    # (whole numbers, no bools, in range: checked in C loops, not 625 calls; every network
+    # client's mirror is loaded with a placeholder state)
+    if len(state) != RNG_STATE_LENGTH or set(map(type, state)) != {int} \
+            or min(state[:-1]) < 0 or max(state[:-1]) >= 2**32 or not 0 <= state[-1] <= 624:
         raise StateError("the random number state is damaged")
     gauss = r.get("gauss")
     if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
