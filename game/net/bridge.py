@@ -88,7 +88,7 @@ class NetBridge:
              seat: int | None = None) -> None:
         """Connect and take a seat; a Note says how it went."""
         self.address = uri
-        self._submit(self._join(uri, name, password, game, seat))
+        self._submit(self._tracked(self._join(uri, name, password, game, seat)))
 
     def send_action(self, seat: int, action: Action) -> None:
         client = self.clients.get(seat)
@@ -153,6 +153,17 @@ class NetBridge:
         self.inbox.put(Note("welcome", client.seat, welcome))
         self._spawn(self._read(client))
 
+    async def _tracked(self, coro: Any) -> Any:
+        """Run `coro` as one of the tasks `close` cancels and waits for (a join still trying
+        when the window closes must not be left pending on a stopped loop)."""
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        try:
+            return await coro
+        finally:
+            self._tasks.discard(task)
+
     def _spawn(self, coro: Any) -> None:
         task = self._loop.create_task(coro)
         self._tasks.add(task)
@@ -207,8 +218,12 @@ class NetBridge:
                 if client.conn is not None and self.server is None:
                     await client.send("leave")
                 await client.close()
-        for task in list(self._tasks):
+        me = asyncio.current_task()
+        tasks = [task for task in self._tasks if task is not me]
+        for task in tasks:
             task.cancel()
+        if tasks:  # let them finish cancelling before the loop stops
+            await asyncio.wait(tasks, timeout=1.0)
         if self.server is not None:
             await self.server.stop()
 
