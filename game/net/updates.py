@@ -24,11 +24,13 @@ so the server compares and encodes each part once per action, not once per seat.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from game.net import protocol
 from game.net.protocol import ENCODE
-from game.net.views import SECRET_UNTIL_OVER, seat_view
+from game.net.views import SECRET_UNTIL_OVER, private_views, seat_view
 
 PRIVATE_KEYS = ("players", "deck", "seed", "rng")  # taken from seat_view, seat by seat
 # What a view's private keys are made from: if none of these changed, no seat's private part did.
@@ -36,11 +38,14 @@ SECRET_SOURCES = ("players", "deck", "discard", "removed", "hq_revealed")
 PATCHED_KEYS = ("owner", "armies")  # territory -> value: only the entries that changed are sent
 
 
+_HIDDEN = frozenset((*PRIVATE_KEYS, *SECRET_UNTIL_OVER))  # never in the shared part
+_ABSENT = object()
+
+
 def shared_part(full: dict[str, Any]) -> dict[str, Any]:
     """The keys of a seat view every seat sees alike, during the game (no statistics history:
     it is drawn only at the game's end, when the whole view is sent)."""
-    hidden = set(PRIVATE_KEYS) | set(SECRET_UNTIL_OVER)
-    shared = {k: v for k, v in full.items() if k not in hidden}
+    shared = {k: v for k, v in full.items() if k not in _HIDDEN}
     if "stats" in shared:
         shared["stats"] = {**shared["stats"], "history": []}
     return shared
@@ -49,14 +54,31 @@ def shared_part(full: dict[str, Any]) -> dict[str, Any]:
 def private_part(full: dict[str, Any], seat: int) -> dict[str, Any]:
     """The keys of `seat`'s view that differ from seat to seat (its own secrets, placeholders
     for the others')."""
-    view = seat_view(full, seat, history=False)
-    return {k: view[k] for k in PRIVATE_KEYS}
+    return private_views(full, [seat])[seat]
+
+
+def _without_history(full: dict[str, Any]) -> dict[str, Any]:
+    """`full` with the statistics history its shared part shows (none): `full` itself when it
+    has none already, as the server's state has none while a game goes on (no copy made)."""
+    stats = full.get("stats", _ABSENT)
+    if stats is _ABSENT or (type(stats) is dict and stats.get("history", _ABSENT) == []):
+        return full
+    return {**full, "stats": {**stats, "history": []}}
 
 
 def _diff(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
     if old is None:
         return dict(new)
     return {k: v for k, v in new.items() if k not in old or old[k] != v}
+
+
+def _shared_changes(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
+    """The shared part's keys whose values in `new` differ from `old`'s (both states as
+    `_without_history` gives them): `_diff(shared_part(new), shared_part(old))`, without making
+    either part."""
+    if old is None:
+        return {k: v for k, v in new.items() if k not in _HIDDEN}
+    return {k: v for k, v in new.items() if k not in _HIDDEN and old.get(k, _ABSENT) != v}
 
 
 def _patches(changed: dict[str, Any], held: dict[str, Any] | None) -> dict[str, Any]:
@@ -67,9 +89,17 @@ def _patches(changed: dict[str, Any], held: dict[str, Any] | None) -> dict[str, 
         return patches
     for key in PATCHED_KEYS:
         new, old = changed.get(key), held.get(key)
-        if isinstance(new, dict) and isinstance(old, dict) and new.keys() == old.keys():
+        if not isinstance(new, dict) or not isinstance(old, dict):
+            continue
+        if list(new) == list(old):  # the territories in the same order (as play keeps them):
+            # the entries compared pairwise, in C
+            patches[key] = {t: new[t] for t in compress(new, map(ne, new.values(),
+                                                                   old.values()))}
+        elif new.keys() == old.keys():
             patches[key] = {t: v for t, v in new.items() if old[t] != v}
-            del changed[key]
+        else:
+            continue
+        del changed[key]
     return patches
 
 
@@ -82,6 +112,8 @@ class UpdateWriter:
     """One table's record of what its seats hold, and the update texts that bring them up to date."""
 
     def __init__(self) -> None:
+        # the last state the seats' shared part was taken from (as `_without_history` gives
+        # it): only its shared keys are read; the server makes a new state for every action
         self.shared: dict[str, Any] | None = None
         self.private: dict[int, dict[str, Any]] = {}
         self._sources: tuple[Any, ...] | None = None
@@ -105,62 +137,77 @@ class UpdateWriter:
         `head` holds the fields every seat gets alike (seq, actor, action...), `events` each
         seat's events, `request` (seat, id) the id answered to the seat that sent the action,
         `own_heads` a different head for some seats (the actor of a secret choice, told what
-        the others are not). Each part is encoded once however many seats share it.
+        the others are not). Each part is encoded once however many seats share it. `full` is
+        kept (not copied) to compare the next action's state with: it must not be changed.
         """
         over = full.get("phase") == "game_over"
         prefix = protocol.encode("update", **head)[:-1]
         prefixes = {seat: protocol.encode("update", **own)[:-1]
                     for seat, own in (own_heads or {}).items()}
-        event_texts: dict[int, str] = {}
-        texts: dict[int, str] = {}
         if over:
             self.forget()
             bodies = {seat: '"view":' + ENCODE(seat_view(full, seat))
                       for seat in seats}
         else:
-            shared = shared_part(full)
-            changed = _diff(shared, self.shared)
-            patches = _patches(changed, self.shared)
-            common = _inner(changed)
-            tail = f',"patches":{ENCODE(patches)}' if patches else ""
-            self.shared = shared
-            sources = tuple([full.get(k) for k in SECRET_SOURCES])
-            secrets_moved = sources != self._sources
-            self._sources = sources
-            bodies = {}
-            same = f'"changes":{{{common}}}{tail}'  # for a seat whose private part is unchanged
-            for seat in seats:
-                mine = ""
-                if secrets_moved or seat not in self.private:
-                    private = private_part(full, seat)
-                    mine = _inner(_diff(private, self.private.get(seat)))
-                    self.private[seat] = private
-                if not mine:
-                    bodies[seat] = same
-                    continue
+            bodies = self._bodies(full, seats)
+        return _assemble(seats, prefix, prefixes, bodies, events, request)
+
+    def _bodies(self, full: dict[str, Any], seats: list[int]) -> dict[int, str]:
+        """Each seat's `"changes":{...}` (and `"patches"`) during the game: the shared part's
+        changes compared and encoded once, a seat's private part only when a secret's source
+        moved (a card drawn, traded...: about one action in ten)."""
+        current = _without_history(full)
+        changed = _shared_changes(current, self.shared)
+        patches = _patches(changed, self.shared)
+        common = _inner(changed)
+        tail = f',"patches":{ENCODE(patches)}' if patches else ""
+        self.shared = current
+        sources = tuple([full.get(k) for k in SECRET_SOURCES])
+        secrets_moved = sources != self._sources
+        self._sources = sources
+        same = f'"changes":{{{common}}}{tail}'  # for a seat whose private part is unchanged
+        held = self.private
+        remade = seats if secrets_moved else [seat for seat in seats if seat not in held]
+        if not remade:
+            return dict.fromkeys(seats, same)
+        bodies = dict.fromkeys(seats, same)
+        for seat, private in private_views(full, remade).items():
+            mine = _inner(_diff(private, held.get(seat)))
+            held[seat] = private
+            if mine:
                 inner = f"{common},{mine}" if common else mine
                 bodies[seat] = f'"changes":{{{inner}}}{tail}'
-        answered, answer = None, ""  # the seat that sent the action is answered its id
-        if request is not None and request[1] is not None:
-            answered, answer = request[0], f',"id":{ENCODE(request[1])}'
-        made: dict[tuple[int, int, int], str] = {}  # seats told alike share one text (one object)
-        for seat in seats:
-            seat_events = events[seat]
-            key = id(seat_events)
-            events_text = event_texts.get(key)
-            if events_text is None:
-                events_text = event_texts[key] = ENCODE(seat_events)
-            start = prefixes.get(seat, prefix) if prefixes else prefix
-            body = bodies[seat]
-            if seat == answered:
-                texts[seat] = f'{start},{body},"events":{events_text}{answer}}}'
-                continue
-            parts = (id(start), id(body), key)
-            text = made.get(parts)
-            if text is None:
-                text = made[parts] = f'{start},{body},"events":{events_text}}}'
-            texts[seat] = text
-        return texts
+        return bodies
+
+
+def _assemble(seats: list[int], prefix: str, prefixes: dict[int, str], bodies: dict[int, str],
+              events: dict[int, list[dict[str, Any]]], request: tuple[int, Any] | None
+              ) -> dict[int, str]:
+    """Each seat's whole update text from its parts; seats told alike share one text (one
+    object, encoded to UTF-8 once by connections.send_texts)."""
+    answered, answer = None, ""  # the seat that sent the action is answered its id
+    if request is not None and request[1] is not None:
+        answered, answer = request[0], f',"id":{ENCODE(request[1])}'
+    event_texts: dict[int, str] = {}
+    texts: dict[int, str] = {}
+    made: dict[tuple[int, int, int], str] = {}
+    for seat in seats:
+        seat_events = events[seat]
+        key = id(seat_events)
+        events_text = event_texts.get(key)
+        if events_text is None:
+            events_text = event_texts[key] = ENCODE(seat_events)
+        start = prefixes.get(seat, prefix) if prefixes else prefix
+        body = bodies[seat]
+        if seat == answered:
+            texts[seat] = f'{start},{body},"events":{events_text}{answer}}}'
+            continue
+        parts = (id(start), id(body), key)
+        text = made.get(parts)
+        if text is None:
+            text = made[parts] = f'{start},{body},"events":{events_text}}}'
+        texts[seat] = text
+    return texts
 
 
 def apply_changes(view: dict[str, Any], changes: dict[str, Any],

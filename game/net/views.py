@@ -51,25 +51,51 @@ def seat_view(full: dict[str, Any], seat: int, *, history: bool = True) -> dict[
             view.pop(key, None)
     if not history:
         view["stats"] = {**full["stats"], "history": []}
-    players = [dict(p) for p in full["players"]]
-    hq_revealed = bool(full.get("hq_revealed"))
-    seen = set(full["discard"]) | set(full["removed"])
-    if 0 <= seat < len(players):
-        seen |= set(players[seat]["hand"])
-    unseen = sorted(set(full["deck"]) | {c for p in players for c in p["hand"]} - seen)
-    pool = iter(unseen)
-    for index, p in enumerate(players):
-        if index == seat:
-            continue
-        p["hand"] = [next(pool) for _ in p["hand"]]
-        p["mission"] = None
-        if not hq_revealed:
-            p["headquarters"] = None
-    view["players"] = players
-    view["deck"] = [next(pool) for _ in full["deck"]]
-    view["seed"] = 0
-    view["rng"] = None  # no seat may see it; `mirror_dict` puts a placeholder back
+    view.update(private_views(full, [seat])[seat])
     return view
+
+
+def private_views(full: dict[str, Any], seats: list[int]) -> dict[int, dict[str, Any]]:
+    """The keys of each of `seats`' views that differ from seat to seat ("players", "deck",
+    "seed", "rng"), as `seat_view` shows them; what every seat's share of it is made from (the
+    cards no seat holds in view) is worked out once, so the server makes them for six seats at
+    the cost of about two `seat_view`s."""
+    players = full["players"]
+    deck = full["deck"]
+    hq_revealed = bool(full.get("hq_revealed"))
+    in_hands = {c for p in players for c in p["hand"]}
+    # the cards in hands that no seat sees face up, and the deck (which no seat sees)
+    hidden_in_hands = in_hands - (set(full["discard"]) | set(full["removed"]))
+    deck_cards = set(deck)
+    out: dict[int, dict[str, Any]] = {}
+    for seat in seats:
+        own = players[seat]["hand"] if 0 <= seat < len(players) else ()
+        pool = sorted(deck_cards | (hidden_in_hands - set(own)))  # what this seat cannot see
+        at = 0
+        shown: list[dict[str, Any]] = []
+        for index, p in enumerate(players):
+            if index == seat:
+                shown.append(dict(p))
+                continue
+            other = dict(p)
+            count = len(p["hand"])
+            other["hand"] = _take(pool, at, count)
+            other["mission"] = None
+            if not hq_revealed:
+                other["headquarters"] = None
+            shown.append(other)
+            at += count
+        out[seat] = {"players": shown, "deck": _take(pool, at, len(deck)), "seed": 0,
+                     "rng": None}  # no seat may see the RNG; `mirror_dict` puts one back
+    return out
+
+
+def _take(pool: list[Any], at: int, count: int) -> list[Any]:
+    """`count` placeholder cards from `at` in `pool` (a state whose cards do not add up, which
+    play never makes, is refused rather than shown with cards missing)."""
+    if at + count > len(pool):
+        raise ValueError("the cards in the state do not add up: no view can be made of it")
+    return pool[at:at + count]
 
 
 def mirror_dict(view: dict[str, Any]) -> dict[str, Any]:
