@@ -65,10 +65,17 @@ def _action_json(encoded: list[Any]) -> bytes:
     return _ENCODE(encoded).encode()
 
 
-def action_line(n: int, seq: int, action: Action) -> bytes:
+def action_json(action: Action) -> bytes:
+    """The action as the record encodes it, in compact JSON (its part of a journal line)."""
     from game.engine.record import encode_action  # noqa: PLC0415
 
-    return b'{"n":%d,"seq":%d,"action":%b}\n' % (n, seq, _action_json(encode_action(action)))
+    return _action_json(encode_action(action))
+
+
+def action_line(n: int, seq: int, action: Action, encoded: bytes | None = None) -> bytes:
+    """A journal line; `encoded` is `action_json(action)` if made already."""
+    return b'{"n":%d,"seq":%d,"action":%b}\n' % (
+        n, seq, action_json(action) if encoded is None else encoded)
 
 
 class Journal:
@@ -81,11 +88,13 @@ class Journal:
         self._fd: int | None = None
         self._lock = threading.Lock()  # the fd is closed on the loop and synced by a thread
 
-    def append(self, game: Game, seq: int) -> None:
+    def append(self, game: Game, seq: int) -> bytes:
         """The game's last recorded action, its record index and the table's `seq` (OSError if
-        the disk refuses)."""
+        the disk refuses); returns the action's JSON as written (`action_json`), which the
+        whole save's record takes too rather than encode the action again."""
         actions = game.record.actions
-        line = action_line(len(actions) - 1, seq, actions[-1])
+        encoded = action_json(actions[-1])
+        line = action_line(len(actions) - 1, seq, actions[-1], encoded)
         with self._lock:
             if self._fd is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -101,6 +110,7 @@ class Journal:
             _write_all(self._fd, line)
             self.lines += 1
             self.unsynced = True
+        return encoded
 
     def set_aside(self) -> bool:
         """Close the journal and rename it aside (a whole save that covers it is about to be

@@ -178,6 +178,22 @@ class TableSaver:
         }, separators=_COMPACT, allow_nan=False)
         return f'{envelope[:-1]},"game":{state_text[:-1]},"record":{record}}}}}'
 
+    def note(self, game: Game, encoded: bytes) -> None:
+        """The action just applied to `game`, as its journal line holds it (`encoded`): kept
+        as the record's text for the next whole save, so that save does not encode hundreds of
+        actions again on the loop. Taken only where the journal's encoder (orjson) writes what
+        `json.dumps` does: ASCII with nothing escaped (an action holds names, whole numbers,
+        booleans and null, never a float); anything else `text` encodes as ever."""
+        actions = game.record.actions
+        known = len(self._actions)
+        if game is not self._game or known != len(actions) - 1 or (
+                known and actions[known - 1] is not self._last):
+            return  # not up to date with this game: `text` catches up
+        text = encoded.decode()
+        if text.isascii() and "\\" not in text:
+            self._actions.append(text)
+            self._last = actions[-1]
+
     def _state_text(self, state: dict[str, Any]) -> str:
         """The state as JSON, each top-level value encoded again only if it changed (most of
         them, the rules and the board's ownership for a start, change seldom). Equal values
@@ -279,7 +295,7 @@ class Autosaves:
             return False
         assert table.game is not None
         saver = self.savers[table.game_id]
-        saver.journal.append(table.game, table.seq)
+        saver.note(table.game, saver.journal.append(table.game, table.seq))
         if saver.journal.lines >= saver.full_after and saver.pending is None:
             future = self._start_save(saver, table, state)
             future.add_done_callback(self._note_failure)
