@@ -140,12 +140,19 @@ class Journal:
             os.unlink(self.old_path)
 
     def sync(self) -> None:
-        """Push the journal's lines from the page cache to the disk (any thread)."""
+        """Push the journal's lines from the page cache to the disk (any thread). The lock is
+        held only to take a copy of the file descriptor, not for the fsync: an fsync takes
+        milliseconds, and the loop appending the table's next action waited on the lock
+        all that time (the server syncs every table's journal on a timer)."""
         with self._lock:
             if self._fd is None or not self.unsynced:
                 return
             self.unsynced = False
-            os.fsync(self._fd)
+            fd = os.dup(self._fd)  # stays open if the loop closes the journal meanwhile
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
     def close(self) -> None:
         with self._lock:
