@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from game.net.autosave import Autosaves, load_table_save
 from game.journal import journal_paths
 from game.net.config import ServerConfig
 from game.net.table import Table
-from game.savegame import list_saves, load_game, summarise
+from game.savegame import list_saves, load_game, save_game, summarise
 from tests.network.support import run
 
 
@@ -174,3 +175,39 @@ def test_the_first_whole_saves_of_a_servers_tables_are_spread_out(tmp_path: Path
         await saves.stop()
 
     run(scenario(), timeout=30)
+
+
+def test_a_whole_save_made_from_the_journaled_actions_is_the_ordinary_save(
+        tmp_path: Path) -> None:
+    """The record of a whole save takes each action's JSON from its journal line (made once):
+    the file is still exactly what `save_game` writes."""
+    table, saves, path = _journaled(tmp_path, 120)
+    saver = saves.savers["1"]
+    assert table.game is not None
+    assert len(saver._actions) == len(table.game.record.actions)  # noted as journaled
+    run(saves.save(table))
+    ours = json.loads(path.read_text(encoding="utf-8"))
+    save_game(table.game, "reference", tmp_path, options=table.save_options())
+    theirs = json.loads((tmp_path / "reference.json").read_text(encoding="utf-8"))
+    ours["saved_at"] = theirs["saved_at"] = ours["name"] = theirs["name"] = ""
+    assert ours == theirs
+    run(saves.stop([table]))
+
+
+def test_a_journal_sync_does_not_hold_up_the_next_action_for_its_fsync(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    table, saves, _ = _journaled(tmp_path, 3)
+    journal = saves.savers["1"].journal
+    held_during_fsync: list[bool] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        held_during_fsync.append(journal._lock.locked())
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    journal.sync()
+    assert held_during_fsync == [False] and not journal.unsynced
+    journal.sync()  # nothing new written: nothing to push
+    assert held_during_fsync == [False]
+    run(saves.stop([table]))
