@@ -36,16 +36,16 @@ def choose_attack(sit: Situation, rng: random.Random) -> tuple[act.Attack, Attac
     if p.chain_depth > 0 and not (p.careless and rng.random() < p.careless):
         return _choose_chain_attack(sit)
     candidates: list[tuple[float, TerritoryId, TerritoryId]] = []
+    min_p, neighbours = sit.min_attack_p, sit.info.neighbours
     for s in sit.mine:
-        if armies[s] < 2:
+        a = armies[s]
+        if a < 2:
             continue
-        for x in sit.info.neighbours[s]:
-            if owner[x] == me:
+        for x in neighbours[s]:
+            # the odds first: a target too thin to attack is never priced
+            if owner[x] == me or odds(a, armies[x])[0] < min_p:
                 continue
-            prob, gain = sit.attack_score(s, x)
-            if prob < sit.min_attack_p:
-                continue
-            candidates.append((gain, s, x))
+            candidates.append((sit.attack_score(s, x)[1], s, x))
     if not candidates:
         return None
     if p.careless and rng.random() < p.careless:

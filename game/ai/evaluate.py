@@ -7,6 +7,11 @@ and occupation all read the same prices, so a general's plan hangs together.
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import lru_cache
+from itertools import compress, repeat
+from operator import eq
+
 from game.ai.hunt import KillPlan, best_kill
 from game.ai.mapinfo import MapInfo, map_info
 from game.ai.profile import Profile
@@ -23,8 +28,10 @@ WIN = 1000.0
 ODDS_CAP = 60
 
 
+@lru_cache(maxsize=65536)
 def odds(attacking: int, defending: int) -> tuple[float, float, float]:
-    """(chance of conquest, expected armies lost, expected armies killed) fighting to the end."""
+    """(chance of conquest, expected armies lost, expected armies killed) fighting to the end.
+    Kept per (attacking, defending): generals ask the same few battles thousands of times."""
     scale = 1.0
     if attacking > ODDS_CAP or defending > ODDS_CAP:
         scale = max(attacking, defending) / ODDS_CAP
@@ -36,76 +43,51 @@ def odds(attacking: int, defending: int) -> tuple[float, float, float]:
 
 
 class Situation:
-    """Everything a decision needs to know, computed once from the seat's view."""
+    """Everything a decision needs to know about the seat's view, computed once from it.
+
+    A Situation is built at every decision (hundreds of computer moves a second share one
+    process in a network game), so its facts are worked out with few Python steps: slots
+    rather than an instance dict, board walks done by C loops, and the one fact few
+    decisions read (`in_contact`) left until it is asked for. A Situation lives for one
+    decision: the game must not change while it is read.
+    """
+
+    __slots__ = ("view", "profile", "info", "me", "owner", "armies", "neutral", "mine",
+                 "loss_weight", "min_attack_p", "active", "rivals", "kill_weight", "count",
+                 "total", "continent_owner", "lacking", "income", "card_value", "strength",
+                 "leader", "runaway", "mission", "mission_continents", "target_continent",
+                 "approach", "kill", "_in_contact", "_values", "_attack_terms")
 
     def __init__(self, view: SeatView, profile: Profile) -> None:
         self.view = view
         self.profile = profile
         self.info: MapInfo = map_info(view.board)
-        info = self.info
         self.me: PlayerId = view.seat
         self.owner = view.owner
         self.armies = view.armies
         self.neutral = view.neutral_id
-        self.active = view.active_players()
-        self.rivals = [p for p in self.active if p != self.me]
-        owner, armies, me = self.owner, self.armies, self.me
-        count: dict[PlayerId | None, int] = {}
-        total: dict[PlayerId | None, int] = {}
-        mine: list[TerritoryId] = []
-        for t in info.territories:  # (one walk of the board: this runs at every decision)
-            o = owner[t]
-            count[o] = count.get(o, 0) + 1
-            total[o] = total.get(o, 0) + armies[t]
-            if o == me:
-                mine.append(t)
-        self.count = count
-        self.total = total
-        self.mine = mine
-        # continent -> its single owner (None if split), and how many we lack there
-        self.continent_owner: dict[str, PlayerId | None] = {}
-        self.lacking: dict[str, int] = {}
-        held_bonus: dict[PlayerId, int] = {}  # each player's continent bonuses
-        for c, ts in info.members.items():
-            owners = [owner[t] for t in ts]
-            first = owners[0]
-            whole = owners.count(first) == len(owners)
-            self.continent_owner[c] = first if whole else None
-            self.lacking[c] = len(owners) - owners.count(me)
-            if whole and first is not None:
-                held_bonus[first] = held_bonus.get(first, 0) + info.bonus[c]
-        self.income: dict[PlayerId, int] = {}
-        for p in self.active:
-            self.income[p] = max(3, count.get(p, 0) // 3) + held_bonus.get(p, 0)
-        self.card_value = self._card_value()
-        # strength: armies on the board and what a turn brings; the leader is the strongest rival
-        self.strength = {q: total.get(q, 0) + 2 * self.income[q] for q in self.active}
-        self.leader = max(self.rivals, key=lambda q: (self.strength[q], -q)) if self.rivals \
-            else None
-        self.runaway: PlayerId | None = None
-        if self.leader is not None and len(self.rivals) > 1:
-            top = self.strength[self.leader]
-            rest = max(self.strength[q] for q in self.active if q != self.leader)
-            if top >= 1.5 * rest:
-                self.runaway = self.leader
+        # each territory's owner in board order, read once (C loops; this runs every decision)
+        territories = self.info.territories
+        owners: list[PlayerId | None] = list(map(self.owner.__getitem__, territories))
+        self.mine: list[TerritoryId] = list(compress(territories,
+                                                     map(eq, owners, repeat(self.me))))
         # Long games grow into stand-offs of huge stacks; from round 30 on, armies are held
         # cheaper so someone breaks through (the turn cap must almost never be reached).
         patience = max(0.3, 1.0 - max(0, view.round - 30) / 40)
         self.loss_weight = profile.loss_weight * patience
         self.min_attack_p = profile.min_attack_p * patience
-        self.in_contact = any(
-            self.is_enemy(owner[n]) for t in self.mine for n in info.neighbours[t]
-        )
-        # Killing armies helps us most in a duel; with several rivals the others profit too.
-        self.kill_weight = profile.kill_weight * (1.0 if len(self.rivals) <= 1 else 0.6)
-        self.mission = view.mission if profile.objectives else None
+        self._values: dict[TerritoryId, float] = {}
+        self._attack_terms: dict[TerritoryId, tuple[float, float, float]] = {}
+        self._in_contact: bool | None = None
+        self._build_players()
+        self._build_tallies(owners)
+        self._build_continents(owners)
+        self.card_value = self._card_value()
+        self._build_standing()
+        self._build_mission()
         self.target_continent: str | None = None
-        self.mission_continents: tuple[str, ...] = ()
-        if self.mission is not None and view.objective == "missions":
-            self.mission_continents = self.mission.continents
         if profile.plan_continent:
             self.target_continent = self._choose_target_continent()
-        self._values: dict[TerritoryId, float] = {}
         self.approach: dict[TerritoryId, float] = {}
         if profile.approach > 0 and len(self.rivals) > 1:
             self._plan_approach()
@@ -113,6 +95,70 @@ class Situation:
         if profile.kill_plan > 0 and profile.chain_depth > 0 and self.rivals:
             extra = view.reinforcements if view.phase == Phase.REINFORCE else 0
             self.kill = best_kill(self, extra)
+
+    @property
+    def in_contact(self) -> bool:
+        """Whether any rival touches our land (asked only when pricing the neutral's armies)."""
+        if self._in_contact is None:
+            owner, neighbours = self.owner, self.info.neighbours
+            self._in_contact = any(self.is_enemy(owner[n])
+                                   for t in self.mine for n in neighbours[t])
+        return self._in_contact
+
+    # ------------------------------------------------------------------ the facts
+    def _build_players(self) -> None:
+        self.active = self.view.active_players()
+        self.rivals = [p for p in self.active if p != self.me]
+        # Killing armies helps us most in a duel; with several rivals the others profit too.
+        self.kill_weight = self.profile.kill_weight * (1.0 if len(self.rivals) <= 1 else 0.6)
+
+    def _build_tallies(self, owners: list[PlayerId | None]) -> None:
+        """Territories and armies per owner (the neutral and, while claiming, None too)."""
+        count: dict[PlayerId | None, int] = dict(Counter(owners))
+        arms = list(map(self.armies.__getitem__, self.info.territories))
+        self.count = count
+        self.total = {o: sum(compress(arms, map(eq, owners, repeat(o)))) for o in count}
+
+    def _build_continents(self, owners: list[PlayerId | None]) -> None:
+        """Each continent's single owner (None if split), how many we lack there, incomes."""
+        info, me = self.info, self.me
+        continent_owner: dict[str, PlayerId | None] = {}
+        lacking: dict[str, int] = {}
+        held_bonus: dict[PlayerId, int] = {}  # each player's continent bonuses
+        for c, items in info.member_items.items():
+            there = items(owners)
+            first = there[0]
+            whole = there.count(first) == len(there)
+            continent_owner[c] = first if whole else None
+            lacking[c] = len(there) - there.count(me)
+            if whole and first is not None:
+                held_bonus[first] = held_bonus.get(first, 0) + info.bonus[c]
+        self.continent_owner = continent_owner
+        self.lacking = lacking
+        count = self.count
+        self.income = {p: max(3, count.get(p, 0) // 3) + held_bonus.get(p, 0)
+                       for p in self.active}
+
+    def _build_standing(self) -> None:
+        """Strength: armies on the board and what a turn brings; the leader is the strongest
+        rival, a runaway one stronger than every other player by half again."""
+        total, income = self.total, self.income
+        self.strength = {q: total.get(q, 0) + 2 * income[q] for q in self.active}
+        rivals = self.rivals
+        self.leader = max(rivals, key=lambda q: (self.strength[q], -q)) if rivals else None
+        self.runaway = None
+        if self.leader is not None and len(rivals) > 1:
+            top = self.strength[self.leader]
+            rest = max(self.strength[q] for q in self.active if q != self.leader)
+            if top >= 1.5 * rest:
+                self.runaway = self.leader
+
+    def _build_mission(self) -> None:
+        view = self.view
+        self.mission = view.mission if self.profile.objectives else None
+        self.mission_continents = ()
+        if self.mission is not None and view.objective == "missions":
+            self.mission_continents = self.mission.continents
 
     # ------------------------------------------------------------------ basics
     def is_enemy(self, pid: PlayerId | None) -> bool:
@@ -293,14 +339,20 @@ class Situation:
         """(chance of conquest, expected gain in armies) of attacking `x` from `source` with
         `extra` armies added first."""
         a = self.armies[source] + extra
-        d = self.armies[x]
         if a < 2:
             return 0.0, -1.0
-        p, lost, killed = odds(a, d)
-        gain = (p * self.target_value(x) - self.loss_weight * lost
-                + self.kill_weight_against(self.owner[x]) * killed
-                - (self.exposure(x) + self.profile.spread_cost) * p)
-        return p, gain
+        # what `x` is worth does not depend on the attacking stack: priced once per target
+        value, kill_weight, standing = self._attack_terms.get(x) or self._price_target(x)
+        p, lost, killed = odds(a, self.armies[x])
+        return p, p * value - self.loss_weight * lost + kill_weight * killed - standing * p
+
+    def _price_target(self, x: TerritoryId) -> tuple[float, float, float]:
+        """(worth of conquering x, worth of an army of its owner killed, cost per chance of
+        standing in x afterwards): the terms of attack_score that do not depend on odds."""
+        terms = self._attack_terms[x] = (self.target_value(x),
+                                         self.kill_weight_against(self.owner[x]),
+                                         self.exposure(x) + self.profile.spread_cost)
+        return terms
 
     def loss_weight_against(self, pid: PlayerId | None) -> float:
         """What an army of ours lost attacking `pid` costs: more against a stronger rival when
