@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.ai.evaluate import Situation, advantage_gain, odds
 from game.ai.plan import best_chain
@@ -18,9 +18,9 @@ from game.engine import actions as act
 from game.engine.board import TerritoryId
 
 
-@dataclass(frozen=True, slots=True)
-class AttackPlan:
-    """The attack a general has started this turn, so rolling on is a cheap decision."""
+class AttackPlan(NamedTuple):
+    """The attack a general has started this turn, so rolling on is a cheap decision.
+    (A NamedTuple: one is made at every attack, and a frozen dataclass is slow to make.)"""
 
     turn: int
     source: TerritoryId

@@ -7,10 +7,8 @@ and occupation all read the same prices, so a general's plan hangs together.
 
 from __future__ import annotations
 
-from collections import Counter
+import math
 from functools import lru_cache
-from itertools import compress, repeat
-from operator import eq
 
 from game.ai.hunt import KillPlan, best_kill
 from game.ai.mapinfo import MapInfo, map_info
@@ -66,11 +64,22 @@ class Situation:
         self.owner = view.owner
         self.armies = view.armies
         self.neutral = view.neutral_id
-        # each territory's owner in board order, read once (C loops; this runs every decision)
-        territories = self.info.territories
-        owners: list[PlayerId | None] = list(map(self.owner.__getitem__, territories))
-        self.mine: list[TerritoryId] = list(compress(territories,
-                                                     map(eq, owners, repeat(self.me))))
+        # one walk of the board (this runs at every decision): owners, tallies, our land
+        owner, armies, me = self.owner, self.armies, self.me
+        owners: list[PlayerId | None] = []
+        count: dict[PlayerId | None, int] = {}
+        total: dict[PlayerId | None, int] = {}
+        mine: list[TerritoryId] = []
+        for t in self.info.territories:
+            o = owner[t]
+            owners.append(o)
+            count[o] = count.get(o, 0) + 1
+            total[o] = total.get(o, 0) + armies[t]
+            if o == me:
+                mine.append(t)
+        self.count = count
+        self.total = total
+        self.mine = mine
         # Long games grow into stand-offs of huge stacks; from round 30 on, armies are held
         # cheaper so someone breaks through (the turn cap must almost never be reached).
         patience = max(0.3, 1.0 - max(0, view.round - 30) / 40)
@@ -80,7 +89,6 @@ class Situation:
         self._attack_terms: dict[TerritoryId, tuple[float, float, float]] = {}
         self._in_contact: bool | None = None
         self._build_players()
-        self._build_tallies(owners)
         self._build_continents(owners)
         self.card_value = self._card_value()
         self._build_standing()
@@ -112,13 +120,6 @@ class Situation:
         # Killing armies helps us most in a duel; with several rivals the others profit too.
         self.kill_weight = self.profile.kill_weight * (1.0 if len(self.rivals) <= 1 else 0.6)
 
-    def _build_tallies(self, owners: list[PlayerId | None]) -> None:
-        """Territories and armies per owner (the neutral and, while claiming, None too)."""
-        count: dict[PlayerId | None, int] = dict(Counter(owners))
-        arms = list(map(self.armies.__getitem__, self.info.territories))
-        self.count = count
-        self.total = {o: sum(compress(arms, map(eq, owners, repeat(o)))) for o in count}
-
     def _build_continents(self, owners: list[PlayerId | None]) -> None:
         """Each continent's single owner (None if split), how many we lack there, incomes."""
         info, me = self.info, self.me
@@ -143,15 +144,20 @@ class Situation:
         """Strength: armies on the board and what a turn brings; the leader is the strongest
         rival, a runaway one stronger than every other player by half again."""
         total, income = self.total, self.income
-        self.strength = {q: total.get(q, 0) + 2 * income[q] for q in self.active}
-        rivals = self.rivals
-        self.leader = max(rivals, key=lambda q: (self.strength[q], -q)) if rivals else None
+        self.strength = strength = {q: total.get(q, 0) + 2 * income[q] for q in self.active}
+        # the rival of the greatest (strength, -seat): the first of the strongest seats
+        leader: PlayerId | None = None
+        for q in self.rivals:
+            if leader is None or strength[q] > strength[leader] or (
+                    strength[q] == strength[leader] and q < leader):
+                leader = q
+        self.leader = leader
         self.runaway = None
-        if self.leader is not None and len(rivals) > 1:
-            top = self.strength[self.leader]
-            rest = max(self.strength[q] for q in self.active if q != self.leader)
+        if leader is not None and len(self.rivals) > 1:
+            top = strength[leader]
+            rest = max(strength[q] for q in self.active if q != leader)
             if top >= 1.5 * rest:
-                self.runaway = self.leader
+                self.runaway = leader
 
     def _build_mission(self) -> None:
         view = self.view
@@ -345,6 +351,27 @@ class Situation:
         value, kill_weight, standing = self._attack_terms.get(x) or self._price_target(x)
         p, lost, killed = odds(a, self.armies[x])
         return p, p * value - self.loss_weight * lost + kill_weight * killed - standing * p
+
+    def top_two_gains(self, source: TerritoryId, targets: list[TerritoryId],
+                      extra: int = 0) -> tuple[float, float]:
+        """The best and second best expected gain (attack_score's, by the same sum) of
+        attacking one of `targets` from `source` with `extra` armies added; -inf where there
+        is no such attack. Placement asks this of every stack of ours at every decision."""
+        first = second = -math.inf
+        a = self.armies[source] + extra
+        armies, priced, loss_weight = self.armies, self._attack_terms, self.loss_weight
+        for x in targets:
+            if a < 2:
+                gain = -1.0
+            else:
+                value, kill_weight, standing = priced.get(x) or self._price_target(x)
+                p, lost, killed = odds(a, armies[x])
+                gain = p * value - loss_weight * lost + kill_weight * killed - standing * p
+            if gain > first:
+                first, second = gain, first
+            elif gain > second:
+                second = gain
+        return first, second
 
     def _price_target(self, x: TerritoryId) -> tuple[float, float, float]:
         """(worth of conquering x, worth of an army of its owner killed, cost per chance of

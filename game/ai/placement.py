@@ -140,13 +140,7 @@ def best_front(sit: Situation, extra: int, alloc: dict[TerritoryId, int],
                 best, best_score = s, score
             continue
         # the best attack from s, and 0.3 of the second best (a second target ready)
-        first = second = -math.inf
-        for x in targets:
-            gain = sit.attack_score(s, x, add)[1]
-            if gain > first:
-                first, second = gain, first
-            elif gain > second:
-                second = gain
+        first, second = sit.top_two_gains(s, targets, add)
         score = first + (0.3 * second if len(targets) > 1 else 0.0) + 0.02 * sit.armies[s]
         if score > best_score:
             best, best_score = s, score
