@@ -54,7 +54,8 @@ class Situation:
                  "loss_weight", "min_attack_p", "active", "rivals", "kill_weight", "count",
                  "total", "continent_owner", "lacking", "income", "card_value", "strength",
                  "leader", "runaway", "mission", "mission_continents", "target_continent",
-                 "approach", "kill", "_in_contact", "_values", "_attack_terms")
+                 "approach", "kill", "_in_contact", "_values", "_attack_terms", "_threats",
+                 "_owners", "_by_owner", "_base_value", "_objectives_apply")
 
     def __init__(self, view: SeatView, profile: Profile) -> None:
         self.view = view
@@ -77,6 +78,7 @@ class Situation:
             total[o] = total.get(o, 0) + armies[t]
             if o == me:
                 mine.append(t)
+        self._owners = owners
         self.count = count
         self.total = total
         self.mine = mine
@@ -88,6 +90,10 @@ class Situation:
         self._values: dict[TerritoryId, float] = {}
         self._attack_terms: dict[TerritoryId, tuple[float, float, float]] = {}
         self._in_contact: bool | None = None
+        self._threats: dict[TerritoryId, float] = {}
+        self._by_owner: dict[PlayerId | None, list[TerritoryId]] | None = None
+        self._base_value: float | None = None  # target_value's start, set on first use
+        self._objectives_apply = False
         self._build_players()
         self._build_continents(owners)
         self.card_value = self._card_value()
@@ -173,7 +179,12 @@ class Situation:
 
     def threat(self, t: TerritoryId, skip: TerritoryId | None = None) -> float:
         """How hard `t` may be hit next turn: the strongest enemy stack beside it, plus part of
-        that enemy's reinforcements and of the other stacks around."""
+        that enemy's reinforcements and of the other stacks around. Kept per territory (placing,
+        moving in and fortifying ask it of the same territories again and again)."""
+        if skip is None:
+            known = self._threats.get(t)
+            if known is not None:
+                return known
         strongest = 0.0
         others = 0.0
         owner, armies = self.owner, self.armies
@@ -187,7 +198,24 @@ class Situation:
                 strongest = force
             else:
                 others += armies[n] - 1
-        return strongest + 0.3 * others
+        threat = strongest + 0.3 * others
+        if skip is None:
+            self._threats[t] = threat
+        return threat
+
+    def held_by(self, pid: PlayerId | None) -> list[TerritoryId]:
+        """The territories `pid` holds, in board order (grouped for all players on first use:
+        hunting and approaching ask it of every rival)."""
+        by_owner = self._by_owner
+        if by_owner is None:
+            by_owner = self._by_owner = {}
+            for t, o in zip(self.info.territories, self._owners, strict=True):
+                held = by_owner.get(o)
+                if held is None:
+                    by_owner[o] = [t]
+                else:
+                    held.append(t)
+        return by_owner.get(pid, [])
 
     def has_foreign_neighbour(self, t: TerritoryId) -> bool:
         owner = self.owner
@@ -213,22 +241,26 @@ class Situation:
     # ------------------------------------------------------------------ planning
     def _choose_target_continent(self) -> str | None:
         """The continent we are closest to taking, for its worth: where to mass this turn."""
-        info, owner, armies = self.info, self.owner, self.armies
+        info, owner, armies, me = self.info, self.owner, self.armies, self.me
+        continent_of = info.continent_of
+        # near[c]: our armies in c, and those beside c that could move into it (all but one
+        # of each stack per territory of c it touches); one walk over our land only
+        near_of: dict[str, int] = {}
+        for n in self.mine:
+            home = continent_of[n]
+            near_of[home] = near_of.get(home, 0) + armies[n]
+            for t in info.listed_by[n]:
+                c = continent_of[t]
+                if c != home and owner[t] != me:
+                    near_of[c] = near_of.get(c, 0) + armies[n] - 1
         best, best_score = None, 0.0
         for c, ts in info.members.items():
             lacking = self.lacking[c]
             if lacking == 0:
                 continue
             ours = len(ts) - lacking
-            near = 0
-            for t in ts:
-                if owner[t] == self.me:
-                    near += armies[t]
-                else:
-                    for n in info.neighbours[t]:
-                        if owner[n] == self.me and info.continent_of[n] != c:
-                            near += armies[n] - 1
-            cost = sum(armies[t] + 1 for t in ts if owner[t] != self.me)
+            near = near_of.get(c, 0)
+            cost = sum(armies[t] + 1 for t in ts if owner[t] != me)
             worth = info.weight[c] * (1.0 + ours / len(ts)) * (info.bonus[c] + 1)
             if c in self.mission_continents:
                 worth *= 3.0
@@ -245,7 +277,7 @@ class Situation:
         for q in self.rivals:
             if q == self.neutral or self.count.get(q, 0) > 6:
                 continue
-            theirs = [t for t in self.info.territories if owner[t] == q]
+            theirs = self.held_by(q)
             doors = {n for t in theirs for n in neighbours[t] if owner[n] != q}
             if any(owner[n] == self.me for n in doors):
                 continue  # already beside them: hunting prices the kill itself
@@ -275,9 +307,9 @@ class Situation:
         o = self.owner[x]
         c = info.continent_of[x]
         bonus = info.bonus[c]
-        value = p.territory_value
-        if not view.conquered_this_turn:
-            value += self.card_value * p.card_weight
+        value = self._base_value
+        if value is None:
+            value = self._first_price()
         lacking = self.lacking[c]
         complete = lacking == 1
         if complete:
@@ -306,9 +338,24 @@ class Situation:
         else:
             value *= 0.85
         if p.objectives:
-            value += self._objective_value(x, o, complete, c)
+            value += self._objective_value(x, o, complete, c) if self._objectives_apply else 0.0
         value += self.approach.get(x, 0.0)
         self._values[x] = value
+        return value
+
+    def _first_price(self) -> float:
+        """What every conquest is worth before its own facts (a territory, and the turn's card
+        if none is taken yet), and whether HQs or a mission can add to it: the same for every
+        target, so worked out at the first one."""
+        p, view = self.profile, self.view
+        value = p.territory_value
+        if not view.conquered_this_turn:
+            value += self.card_value * p.card_weight
+        self._base_value = value
+        # _objective_value adds nothing unless HQs are revealed or a mission is played for
+        self._objectives_apply = (
+            (view.objective == "headquarters" and view.hq_revealed)
+            or (self.mission is not None and view.objective == "missions"))
         return value
 
     def _objective_value(self, x: TerritoryId, o: PlayerId | None, complete: bool,
