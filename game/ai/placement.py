@@ -151,7 +151,7 @@ def plan_placement(sit: Situation, total: int,
                    rng: random.Random) -> list[tuple[TerritoryId, int]]:
     """Splits `total` armies over our territories: borders first, then the attack front."""
     view, p = sit.view, sit.profile
-    room = {t: view.room(t) for t in sit.mine}
+    room = view.rooms(sit.mine)
     alloc: dict[TerritoryId, int] = {}
 
     def give(t: TerritoryId, n: int) -> int:

@@ -207,6 +207,11 @@ class SeatView:
     def room(self, territory: TerritoryId) -> int:
         return self._game.room(territory)
 
+    def rooms(self, territories: Iterable[TerritoryId]) -> dict[TerritoryId, int]:
+        """room() of each territory, in one call (placement asks it of all ours each time)."""
+        room = self._game.room
+        return {t: room(t) for t in territories}
+
     def capacity(self, pid: PlayerId) -> int:
         return self._game.capacity(pid)
 
