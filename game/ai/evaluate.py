@@ -45,9 +45,11 @@ class Situation:
 
     A Situation is built at every decision (hundreds of computer moves a second share one
     process in a network game), so its facts are worked out with few Python steps: slots
-    rather than an instance dict, board walks done by C loops, and the one fact few
-    decisions read (`in_contact`) left until it is asked for. A Situation lives for one
-    decision: the game must not change while it is read.
+    rather than an instance dict, one walk of the board for owners and tallies, each
+    continent's owners read in C (MapInfo.member_items), prices and threats kept once worked
+    out, and the facts few decisions read (`in_contact`, `held_by`) left until asked for.
+    A Situation lives for one decision: the game must not change while it is read, or the
+    kept facts would be stale.
     """
 
     __slots__ = ("view", "profile", "info", "me", "owner", "armies", "neutral", "mine",
@@ -168,7 +170,7 @@ class Situation:
     def _build_mission(self) -> None:
         view = self.view
         self.mission = view.mission if self.profile.objectives else None
-        self.mission_continents = ()
+        self.mission_continents: tuple[str, ...] = ()
         if self.mission is not None and view.objective == "missions":
             self.mission_continents = self.mission.continents
 
