@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.ai.evaluate import Situation, advantage_gain, odds
 from game.ai.plan import best_chain
@@ -18,9 +18,9 @@ from game.engine import actions as act
 from game.engine.board import TerritoryId
 
 
-@dataclass(frozen=True, slots=True)
-class AttackPlan:
-    """The attack a general has started this turn, so rolling on is a cheap decision."""
+class AttackPlan(NamedTuple):
+    """The attack a general has started this turn, so rolling on is a cheap decision.
+    (A NamedTuple: one is made at every attack, and a frozen dataclass is slow to make.)"""
 
     turn: int
     source: TerritoryId
@@ -36,16 +36,16 @@ def choose_attack(sit: Situation, rng: random.Random) -> tuple[act.Attack, Attac
     if p.chain_depth > 0 and not (p.careless and rng.random() < p.careless):
         return _choose_chain_attack(sit)
     candidates: list[tuple[float, TerritoryId, TerritoryId]] = []
+    min_p, neighbours = sit.min_attack_p, sit.info.neighbours
     for s in sit.mine:
-        if armies[s] < 2:
+        a = armies[s]
+        if a < 2:
             continue
-        for x in sit.info.neighbours[s]:
-            if owner[x] == me:
+        for x in neighbours[s]:
+            # the odds first: a target too thin to attack is never priced
+            if owner[x] == me or odds(a, armies[x])[0] < min_p:
                 continue
-            prob, gain = sit.attack_score(s, x)
-            if prob < sit.min_attack_p:
-                continue
-            candidates.append((gain, s, x))
+            candidates.append((sit.attack_score(s, x)[1], s, x))
     if not candidates:
         return None
     if p.careless and rng.random() < p.careless:

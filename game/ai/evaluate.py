@@ -7,6 +7,9 @@ and occupation all read the same prices, so a general's plan hangs together.
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 from game.ai.hunt import KillPlan, best_kill
 from game.ai.mapinfo import MapInfo, map_info
 from game.ai.profile import Profile
@@ -23,8 +26,10 @@ WIN = 1000.0
 ODDS_CAP = 60
 
 
+@lru_cache(maxsize=65536)
 def odds(attacking: int, defending: int) -> tuple[float, float, float]:
-    """(chance of conquest, expected armies lost, expected armies killed) fighting to the end."""
+    """(chance of conquest, expected armies lost, expected armies killed) fighting to the end.
+    Kept per (attacking, defending): generals ask the same few battles thousands of times."""
     scale = 1.0
     if attacking > ODDS_CAP or defending > ODDS_CAP:
         scale = max(attacking, defending) / ODDS_CAP
@@ -36,76 +41,69 @@ def odds(attacking: int, defending: int) -> tuple[float, float, float]:
 
 
 class Situation:
-    """Everything a decision needs to know, computed once from the seat's view."""
+    """Everything a decision needs to know about the seat's view, computed once from it.
+
+    A Situation is built at every decision (hundreds of computer moves a second share one
+    process in a network game), so its facts are worked out with few Python steps: slots
+    rather than an instance dict, one walk of the board for owners and tallies, each
+    continent's owners read in C (MapInfo.member_items), prices and threats kept once worked
+    out, and the facts few decisions read (`in_contact`, `held_by`) left until asked for.
+    A Situation lives for one decision: the game must not change while it is read, or the
+    kept facts would be stale.
+    """
+
+    __slots__ = ("view", "profile", "info", "me", "owner", "armies", "neutral", "mine",
+                 "loss_weight", "min_attack_p", "active", "rivals", "kill_weight", "count",
+                 "total", "continent_owner", "lacking", "income", "card_value", "strength",
+                 "leader", "runaway", "mission", "mission_continents", "target_continent",
+                 "approach", "kill", "_in_contact", "_values", "_attack_terms", "_threats",
+                 "_owners", "_by_owner", "_base_value", "_objectives_apply")
 
     def __init__(self, view: SeatView, profile: Profile) -> None:
         self.view = view
         self.profile = profile
         self.info: MapInfo = map_info(view.board)
-        info = self.info
         self.me: PlayerId = view.seat
         self.owner = view.owner
         self.armies = view.armies
         self.neutral = view.neutral_id
-        self.active = view.active_players()
-        self.rivals = [p for p in self.active if p != self.me]
+        # one walk of the board (this runs at every decision): owners, tallies, our land
         owner, armies, me = self.owner, self.armies, self.me
+        owners: list[PlayerId | None] = []
         count: dict[PlayerId | None, int] = {}
         total: dict[PlayerId | None, int] = {}
         mine: list[TerritoryId] = []
-        for t in info.territories:  # (one walk of the board: this runs at every decision)
+        for t in self.info.territories:
             o = owner[t]
+            owners.append(o)
             count[o] = count.get(o, 0) + 1
             total[o] = total.get(o, 0) + armies[t]
             if o == me:
                 mine.append(t)
+        self._owners = owners
         self.count = count
         self.total = total
         self.mine = mine
-        # continent -> its single owner (None if split), and how many we lack there
-        self.continent_owner: dict[str, PlayerId | None] = {}
-        self.lacking: dict[str, int] = {}
-        held_bonus: dict[PlayerId, int] = {}  # each player's continent bonuses
-        for c, ts in info.members.items():
-            owners = [owner[t] for t in ts]
-            first = owners[0]
-            whole = owners.count(first) == len(owners)
-            self.continent_owner[c] = first if whole else None
-            self.lacking[c] = len(owners) - owners.count(me)
-            if whole and first is not None:
-                held_bonus[first] = held_bonus.get(first, 0) + info.bonus[c]
-        self.income: dict[PlayerId, int] = {}
-        for p in self.active:
-            self.income[p] = max(3, count.get(p, 0) // 3) + held_bonus.get(p, 0)
-        self.card_value = self._card_value()
-        # strength: armies on the board and what a turn brings; the leader is the strongest rival
-        self.strength = {q: total.get(q, 0) + 2 * self.income[q] for q in self.active}
-        self.leader = max(self.rivals, key=lambda q: (self.strength[q], -q)) if self.rivals \
-            else None
-        self.runaway: PlayerId | None = None
-        if self.leader is not None and len(self.rivals) > 1:
-            top = self.strength[self.leader]
-            rest = max(self.strength[q] for q in self.active if q != self.leader)
-            if top >= 1.5 * rest:
-                self.runaway = self.leader
         # Long games grow into stand-offs of huge stacks; from round 30 on, armies are held
         # cheaper so someone breaks through (the turn cap must almost never be reached).
         patience = max(0.3, 1.0 - max(0, view.round - 30) / 40)
         self.loss_weight = profile.loss_weight * patience
         self.min_attack_p = profile.min_attack_p * patience
-        self.in_contact = any(
-            self.is_enemy(owner[n]) for t in self.mine for n in info.neighbours[t]
-        )
-        # Killing armies helps us most in a duel; with several rivals the others profit too.
-        self.kill_weight = profile.kill_weight * (1.0 if len(self.rivals) <= 1 else 0.6)
-        self.mission = view.mission if profile.objectives else None
+        self._values: dict[TerritoryId, float] = {}
+        self._attack_terms: dict[TerritoryId, tuple[float, float, float]] = {}
+        self._in_contact: bool | None = None
+        self._threats: dict[TerritoryId, float] = {}
+        self._by_owner: dict[PlayerId | None, list[TerritoryId]] | None = None
+        self._base_value: float | None = None  # target_value's start, set on first use
+        self._objectives_apply = False
+        self._build_players()
+        self._build_continents(owners)
+        self.card_value = self._card_value()
+        self._build_standing()
+        self._build_mission()
         self.target_continent: str | None = None
-        self.mission_continents: tuple[str, ...] = ()
-        if self.mission is not None and view.objective == "missions":
-            self.mission_continents = self.mission.continents
         if profile.plan_continent:
             self.target_continent = self._choose_target_continent()
-        self._values: dict[TerritoryId, float] = {}
         self.approach: dict[TerritoryId, float] = {}
         if profile.approach > 0 and len(self.rivals) > 1:
             self._plan_approach()
@@ -114,6 +112,68 @@ class Situation:
             extra = view.reinforcements if view.phase == Phase.REINFORCE else 0
             self.kill = best_kill(self, extra)
 
+    @property
+    def in_contact(self) -> bool:
+        """Whether any rival touches our land (asked only when pricing the neutral's armies)."""
+        if self._in_contact is None:
+            owner, neighbours = self.owner, self.info.neighbours
+            self._in_contact = any(self.is_enemy(owner[n])
+                                   for t in self.mine for n in neighbours[t])
+        return self._in_contact
+
+    # ------------------------------------------------------------------ the facts
+    def _build_players(self) -> None:
+        self.active = self.view.active_players()
+        self.rivals = [p for p in self.active if p != self.me]
+        # Killing armies helps us most in a duel; with several rivals the others profit too.
+        self.kill_weight = self.profile.kill_weight * (1.0 if len(self.rivals) <= 1 else 0.6)
+
+    def _build_continents(self, owners: list[PlayerId | None]) -> None:
+        """Each continent's single owner (None if split), how many we lack there, incomes."""
+        info, me = self.info, self.me
+        continent_owner: dict[str, PlayerId | None] = {}
+        lacking: dict[str, int] = {}
+        held_bonus: dict[PlayerId, int] = {}  # each player's continent bonuses
+        for c, items in info.member_items.items():
+            there = items(owners)
+            first = there[0]
+            whole = there.count(first) == len(there)
+            continent_owner[c] = first if whole else None
+            lacking[c] = len(there) - there.count(me)
+            if whole and first is not None:
+                held_bonus[first] = held_bonus.get(first, 0) + info.bonus[c]
+        self.continent_owner = continent_owner
+        self.lacking = lacking
+        count = self.count
+        self.income = {p: max(3, count.get(p, 0) // 3) + held_bonus.get(p, 0)
+                       for p in self.active}
+
+    def _build_standing(self) -> None:
+        """Strength: armies on the board and what a turn brings; the leader is the strongest
+        rival, a runaway one stronger than every other player by half again."""
+        total, income = self.total, self.income
+        self.strength = strength = {q: total.get(q, 0) + 2 * income[q] for q in self.active}
+        # the rival of the greatest (strength, -seat): the first of the strongest seats
+        leader: PlayerId | None = None
+        for q in self.rivals:
+            if leader is None or strength[q] > strength[leader] or (
+                    strength[q] == strength[leader] and q < leader):
+                leader = q
+        self.leader = leader
+        self.runaway = None
+        if leader is not None and len(self.rivals) > 1:
+            top = strength[leader]
+            rest = max(strength[q] for q in self.active if q != leader)
+            if top >= 1.5 * rest:
+                self.runaway = leader
+
+    def _build_mission(self) -> None:
+        view = self.view
+        self.mission = view.mission if self.profile.objectives else None
+        self.mission_continents: tuple[str, ...] = ()
+        if self.mission is not None and view.objective == "missions":
+            self.mission_continents = self.mission.continents
+
     # ------------------------------------------------------------------ basics
     def is_enemy(self, pid: PlayerId | None) -> bool:
         """An active rival: someone who may attack us (the neutral never does)."""
@@ -121,7 +181,12 @@ class Situation:
 
     def threat(self, t: TerritoryId, skip: TerritoryId | None = None) -> float:
         """How hard `t` may be hit next turn: the strongest enemy stack beside it, plus part of
-        that enemy's reinforcements and of the other stacks around."""
+        that enemy's reinforcements and of the other stacks around. Kept per territory (placing,
+        moving in and fortifying ask it of the same territories again and again)."""
+        if skip is None:
+            known = self._threats.get(t)
+            if known is not None:
+                return known
         strongest = 0.0
         others = 0.0
         owner, armies = self.owner, self.armies
@@ -135,7 +200,24 @@ class Situation:
                 strongest = force
             else:
                 others += armies[n] - 1
-        return strongest + 0.3 * others
+        threat = strongest + 0.3 * others
+        if skip is None:
+            self._threats[t] = threat
+        return threat
+
+    def held_by(self, pid: PlayerId | None) -> list[TerritoryId]:
+        """The territories `pid` holds, in board order (grouped for all players on first use:
+        hunting and approaching ask it of every rival)."""
+        by_owner = self._by_owner
+        if by_owner is None:
+            by_owner = self._by_owner = {}
+            for t, o in zip(self.info.territories, self._owners, strict=True):
+                held = by_owner.get(o)
+                if held is None:
+                    by_owner[o] = [t]
+                else:
+                    held.append(t)
+        return by_owner.get(pid, [])
 
     def has_foreign_neighbour(self, t: TerritoryId) -> bool:
         owner = self.owner
@@ -161,22 +243,26 @@ class Situation:
     # ------------------------------------------------------------------ planning
     def _choose_target_continent(self) -> str | None:
         """The continent we are closest to taking, for its worth: where to mass this turn."""
-        info, owner, armies = self.info, self.owner, self.armies
+        info, owner, armies, me = self.info, self.owner, self.armies, self.me
+        continent_of = info.continent_of
+        # near[c]: our armies in c, and those beside c that could move into it (all but one
+        # of each stack per territory of c it touches); one walk over our land only
+        near_of: dict[str, int] = {}
+        for n in self.mine:
+            home = continent_of[n]
+            near_of[home] = near_of.get(home, 0) + armies[n]
+            for t in info.listed_by[n]:
+                c = continent_of[t]
+                if c != home and owner[t] != me:
+                    near_of[c] = near_of.get(c, 0) + armies[n] - 1
         best, best_score = None, 0.0
         for c, ts in info.members.items():
             lacking = self.lacking[c]
             if lacking == 0:
                 continue
             ours = len(ts) - lacking
-            near = 0
-            for t in ts:
-                if owner[t] == self.me:
-                    near += armies[t]
-                else:
-                    for n in info.neighbours[t]:
-                        if owner[n] == self.me and info.continent_of[n] != c:
-                            near += armies[n] - 1
-            cost = sum(armies[t] + 1 for t in ts if owner[t] != self.me)
+            near = near_of.get(c, 0)
+            cost = sum(armies[t] + 1 for t in ts if owner[t] != me)
             worth = info.weight[c] * (1.0 + ours / len(ts)) * (info.bonus[c] + 1)
             if c in self.mission_continents:
                 worth *= 3.0
@@ -193,7 +279,7 @@ class Situation:
         for q in self.rivals:
             if q == self.neutral or self.count.get(q, 0) > 6:
                 continue
-            theirs = [t for t in self.info.territories if owner[t] == q]
+            theirs = self.held_by(q)
             doors = {n for t in theirs for n in neighbours[t] if owner[n] != q}
             if any(owner[n] == self.me for n in doors):
                 continue  # already beside them: hunting prices the kill itself
@@ -223,9 +309,9 @@ class Situation:
         o = self.owner[x]
         c = info.continent_of[x]
         bonus = info.bonus[c]
-        value = p.territory_value
-        if not view.conquered_this_turn:
-            value += self.card_value * p.card_weight
+        value = self._base_value
+        if value is None:
+            value = self._first_price()
         lacking = self.lacking[c]
         complete = lacking == 1
         if complete:
@@ -254,9 +340,24 @@ class Situation:
         else:
             value *= 0.85
         if p.objectives:
-            value += self._objective_value(x, o, complete, c)
+            value += self._objective_value(x, o, complete, c) if self._objectives_apply else 0.0
         value += self.approach.get(x, 0.0)
         self._values[x] = value
+        return value
+
+    def _first_price(self) -> float:
+        """What every conquest is worth before its own facts (a territory, and the turn's card
+        if none is taken yet), and whether HQs or a mission can add to it: the same for every
+        target, so worked out at the first one."""
+        p, view = self.profile, self.view
+        value = p.territory_value
+        if not view.conquered_this_turn:
+            value += self.card_value * p.card_weight
+        self._base_value = value
+        # _objective_value adds nothing unless HQs are revealed or a mission is played for
+        self._objectives_apply = (
+            (view.objective == "headquarters" and view.hq_revealed)
+            or (self.mission is not None and view.objective == "missions"))
         return value
 
     def _objective_value(self, x: TerritoryId, o: PlayerId | None, complete: bool,
@@ -293,14 +394,41 @@ class Situation:
         """(chance of conquest, expected gain in armies) of attacking `x` from `source` with
         `extra` armies added first."""
         a = self.armies[source] + extra
-        d = self.armies[x]
         if a < 2:
             return 0.0, -1.0
-        p, lost, killed = odds(a, d)
-        gain = (p * self.target_value(x) - self.loss_weight * lost
-                + self.kill_weight_against(self.owner[x]) * killed
-                - (self.exposure(x) + self.profile.spread_cost) * p)
-        return p, gain
+        # what `x` is worth does not depend on the attacking stack: priced once per target
+        value, kill_weight, standing = self._attack_terms.get(x) or self._price_target(x)
+        p, lost, killed = odds(a, self.armies[x])
+        return p, p * value - self.loss_weight * lost + kill_weight * killed - standing * p
+
+    def top_two_gains(self, source: TerritoryId, targets: list[TerritoryId],
+                      extra: int = 0) -> tuple[float, float]:
+        """The best and second best expected gain (attack_score's, by the same sum) of
+        attacking one of `targets` from `source` with `extra` armies added; -inf where there
+        is no such attack. Placement asks this of every stack of ours at every decision."""
+        first = second = -math.inf
+        a = self.armies[source] + extra
+        armies, priced, loss_weight = self.armies, self._attack_terms, self.loss_weight
+        for x in targets:
+            if a < 2:
+                gain = -1.0
+            else:
+                value, kill_weight, standing = priced.get(x) or self._price_target(x)
+                p, lost, killed = odds(a, armies[x])
+                gain = p * value - loss_weight * lost + kill_weight * killed - standing * p
+            if gain > first:
+                first, second = gain, first
+            elif gain > second:
+                second = gain
+        return first, second
+
+    def _price_target(self, x: TerritoryId) -> tuple[float, float, float]:
+        """(worth of conquering x, worth of an army of its owner killed, cost per chance of
+        standing in x afterwards): the terms of attack_score that do not depend on odds."""
+        terms = self._attack_terms[x] = (self.target_value(x),
+                                         self.kill_weight_against(self.owner[x]),
+                                         self.exposure(x) + self.profile.spread_cost)
+        return terms
 
     def loss_weight_against(self, pid: PlayerId | None) -> float:
         """What an army of ours lost attacking `pid` costs: more against a stronger rival when

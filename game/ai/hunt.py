@@ -40,8 +40,8 @@ class KillPlan:
 
 def _groups(sit: Situation, victim: PlayerId) -> list[list[TerritoryId]]:
     """The victim's territories in groups connected through the victim's own land."""
-    info, owner = sit.info, sit.owner
-    left = {t for t in info.territories if owner[t] == victim}
+    info = sit.info
+    left = set(sit.held_by(victim))
     groups: list[list[TerritoryId]] = []
     while left:
         start = min(left)

@@ -7,7 +7,10 @@ they are worked out once and shared by every general.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
 
 from game.engine.board import TerritoryId, WorldMap
 
@@ -25,6 +28,12 @@ class MapInfo:
     borders: dict[str, tuple[TerritoryId, ...]]
     # How worth having a continent is for its size and the borders to hold (claiming, targeting).
     weight: dict[str, float]
+    # Per continent, a C-speed reader of its members' entries from a list in `territories`
+    # order (e.g. every territory's owner): decisions read each continent's owners this way.
+    member_items: dict[str, Callable[[Sequence[Any]], tuple[Any, ...]]]
+    # listed_by[n]: the territories that have n among their neighbours (on the classic board,
+    # where adjacency goes both ways, n's own neighbours): to walk adjacency backwards.
+    listed_by: dict[TerritoryId, tuple[TerritoryId, ...]]
 
     def distances_from(self, sources: list[TerritoryId],
                        passable: set[TerritoryId]) -> dict[TerritoryId, int]:
@@ -72,4 +81,18 @@ def _build(board: WorldMap) -> MapInfo:
         c: (bonus[c] + 2) / (len(members[c]) * math.sqrt(max(1, len(borders[c]))))
         for c in members
     }
-    return MapInfo(territories, neighbours, continent_of, members, bonus, borders, weight)
+    index = {t: i for i, t in enumerate(territories)}
+    member_items = {c: _items_reader(tuple(index[t] for t in ts)) for c, ts in members.items()}
+    listed_by = {n: tuple(t for t in territories if n in neighbours[t]) for n in territories}
+    return MapInfo(territories, neighbours, continent_of, members, bonus, borders, weight,
+                   member_items, listed_by)
+
+
+def _items_reader(indices: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A function giving the entries at `indices` of a sequence, always as a tuple (one
+    index alone makes itemgetter give the bare entry)."""
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda seq: (seq[only],)
+    reader: Callable[[Sequence[Any]], tuple[Any, ...]] = itemgetter(*indices)
+    return reader

@@ -139,8 +139,9 @@ def best_front(sit: Situation, extra: int, alloc: dict[TerritoryId, int],
             if score > best_score:
                 best, best_score = s, score
             continue
-        gains = sorted((sit.attack_score(s, x, add)[1] for x in targets), reverse=True)
-        score = gains[0] + (0.3 * gains[1] if len(gains) > 1 else 0.0) + 0.02 * sit.armies[s]
+        # the best attack from s, and 0.3 of the second best (a second target ready)
+        first, second = sit.top_two_gains(s, targets, add)
+        score = first + (0.3 * second if len(targets) > 1 else 0.0) + 0.02 * sit.armies[s]
         if score > best_score:
             best, best_score = s, score
     return best
@@ -150,7 +151,7 @@ def plan_placement(sit: Situation, total: int,
                    rng: random.Random) -> list[tuple[TerritoryId, int]]:
     """Splits `total` armies over our territories: borders first, then the attack front."""
     view, p = sit.view, sit.profile
-    room = {t: view.room(t) for t in sit.mine}
+    room = view.rooms(sit.mine)
     alloc: dict[TerritoryId, int] = {}
 
     def give(t: TerritoryId, n: int) -> int:

@@ -7,8 +7,8 @@ player's hand, mission or secret headquarters, at the deck order, or at the game
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from game.engine import Game, Phase
 from game.engine.board import CardId, TerritoryId, WorldMap
@@ -18,9 +18,9 @@ from game.engine.missions import Mission
 PlayerId = int
 
 
-@dataclass(frozen=True, slots=True)
-class BattleView:
-    """The attack under way, as everyone at the table sees it."""
+class BattleView(NamedTuple):
+    """The attack under way, as everyone at the table sees it. (A NamedTuple: one is made at
+    every decision in a battle, and a frozen dataclass is slow to make.)"""
 
     source: TerritoryId
     target: TerritoryId
@@ -206,6 +206,11 @@ class SeatView:
 
     def room(self, territory: TerritoryId) -> int:
         return self._game.room(territory)
+
+    def rooms(self, territories: Iterable[TerritoryId]) -> dict[TerritoryId, int]:
+        """room() of each territory, in one call (placement asks it of all ours each time)."""
+        room = self._game.room
+        return {t: room(t) for t in territories}
 
     def capacity(self, pid: PlayerId) -> int:
         return self._game.capacity(pid)

@@ -10,6 +10,7 @@ from game.engine import events as ev
 from game.engine.board import TerritoryId
 from game.engine.core import GameCore
 from game.engine.dice import compare, roll
+from game.engine.errors import IllegalActionError
 from game.engine.missions import CONQUER_24
 from game.engine.state import (
     ELIMINATION_TRADE_FROM,
@@ -27,20 +28,25 @@ class BattleRules(GameCore):
         self._require_territory(action.source)
         self._require_territory(action.target)
         source, target = action.source, action.target
-        self._require(self.owner[source] == self.current,
-                      f"{self._name(source)} is not yours: attack from your own territory.")
-        self._require(self.owner[target] != self.current,
-                      f"{self._name(target)} is yours: attack an enemy territory.")
-        self._require(self.board.is_adjacent(source, target),
-                      f"{self._name(target)} is not adjacent to {self._name(source)}.")
-        self._require(self.armies[source] >= 2,
-                      f"{self._name(source)} needs at least 2 armies to attack.")
-        self._require(isinstance(action.dice, int) and 1 <= action.dice <= 3,
-                      "Attack with 1, 2 or 3 dice.")
-        self._require(action.dice <= self.armies[source] - 1,
-                      f"With {self.armies[source]} armies you may roll at most "
-                      f"{self.attack_dice_allowed(source)} dice.")
-        self._require(action.mode in act.ATTACK_MODES, f"Unknown attack mode {action.mode!r}.")
+        # Messages are written only when a check fails: computer generals have every roll of
+        # an attack checked, so the checks that pass must cost little.
+        if self.owner[source] != self.current:
+            raise IllegalActionError(
+                f"{self._name(source)} is not yours: attack from your own territory.")
+        if self.owner[target] == self.current:
+            raise IllegalActionError(f"{self._name(target)} is yours: attack an enemy territory.")
+        if not self.board.is_adjacent(source, target):
+            raise IllegalActionError(
+                f"{self._name(target)} is not adjacent to {self._name(source)}.")
+        if self.armies[source] < 2:
+            raise IllegalActionError(f"{self._name(source)} needs at least 2 armies to attack.")
+        if not (isinstance(action.dice, int) and 1 <= action.dice <= 3):
+            raise IllegalActionError("Attack with 1, 2 or 3 dice.")
+        if not action.dice <= self.armies[source] - 1:
+            raise IllegalActionError(f"With {self.armies[source]} armies you may roll at most "
+                                     f"{self.attack_dice_allowed(source)} dice.")
+        if action.mode not in act.ATTACK_MODES:
+            raise IllegalActionError(f"Unknown attack mode {action.mode!r}.")
 
     def _check_defend(self, action: act.Defend) -> None:
         self._require_phase(Phase.DEFEND, what="choose defending dice")
