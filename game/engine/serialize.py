@@ -446,4 +446,5 @@ def _read_stats(game: Game, r: Reader) -> None:
         for key in HISTORY_LISTS:
             row[key] = int_list(h.read_list(key, count), count, key)
         history.append(row)
-    game.stats = Statistics(*lists, history)
+    won, lost, invaded, invaded_lost = lists
+    game.stats = Statistics(won, lost, invaded, invaded_lost, history)
