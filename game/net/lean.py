@@ -25,7 +25,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
@@ -45,7 +45,6 @@ _DATA = frozenset({Opcode.TEXT, Opcode.BINARY, Opcode.CONT})  # the frames that 
 class LeanClient(SeatState):
     """One seat's connection (`uri` like ws://127.0.0.1:8765) whose messages go to a callback."""
 
-    keeps_views: ClassVar[bool] = False  # a bot's view is changed in place (seatstate.py)
     uri: str
     name: str
     password: str | None = None

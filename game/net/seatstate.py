@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from game.engine import Game, StateError
 from game.engine.serialize import REFRESHABLE_KEYS, refresh_from_dict
@@ -48,9 +48,6 @@ class Credentials:
 class SeatState:
     """One seat's knowledge of its game: credentials, the view held, its mirror, the round trips."""
 
-    # Whether each update makes a new view, the last one left as it was (the screens show an
-    # update's view while the next comes); a computer-driven client changes its one in place.
-    keeps_views: ClassVar[bool] = True
     credentials: Credentials | None = None
     seq: int = -1
     view: dict[str, Any] | None = None
@@ -157,8 +154,7 @@ class SeatState:
             return False
         else:  # the next update, or the same one again (changes are absolute: no harm)
             try:
-                view = apply_changes(self.view, changes, msg.get("patches"),
-                                     in_place=not self.keeps_views)
+                view = apply_changes(self.view, changes, msg.get("patches"))
             except ValueError as exc:
                 log.warning("skipped an update that does not fit: %s", exc)
                 return False

@@ -241,34 +241,25 @@ def _assemble(seats: list[int], prefix: str, prefixes: dict[int, str], bodies: d
 
 
 def apply_changes(view: dict[str, Any], changes: dict[str, Any],
-                  patches: dict[str, Any] | None = None, *,
-                  in_place: bool = False) -> dict[str, Any]:
-    """A held view brought up to date by an update's changes and patches: a new dict, `view`
-    and its tables kept as they were (a screen may still be showing them), or with `in_place`
-    `view` itself changed (a computer-driven client that keeps no older view: no copy of the
-    view and its tables made and freed at every update, six times an action).
+                  patches: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A held view brought up to date by an update's changes and patches (a new dict; `view`
+    and its tables are kept).
 
     Raises ValueError for a key no view has, or a patch of a table the view lacks or of an
-    entry it lacks (and then `view` is unchanged): the update does not fit, ask for the whole
-    view.
+    entry it lacks: the update does not fit, ask for the whole view.
     """
     if not changes.keys() <= view.keys():
         unknown = next(k for k in changes if k not in view)
         raise ValueError(f"an update changes {str(unknown)[:32]!r}, which the view lacks")
-    if patches:
-        for key, entries in patches.items():
-            table = changes[key] if key in changes else view.get(key)
-            if not isinstance(table, dict) or not isinstance(entries, dict) or \
-                    not entries.keys() <= table.keys():
-                raise ValueError(f"an update patches {str(key)[:32]!r}, which the view lacks")
-    updated = view if in_place else view.copy()
+    updated = view.copy()
     updated.update(changes)
     if patches:
         for key, entries in patches.items():
-            if in_place:
-                updated[key].update(entries)
-            else:
-                table = updated[key].copy()
-                table.update(entries)
-                updated[key] = table
+            table = updated.get(key)
+            if not isinstance(table, dict) or not isinstance(entries, dict) or \
+                    not entries.keys() <= table.keys():
+                raise ValueError(f"an update patches {str(key)[:32]!r}, which the view lacks")
+            table = table.copy()
+            table.update(entries)
+            updated[key] = table
     return updated

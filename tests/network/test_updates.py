@@ -321,32 +321,3 @@ def test_a_patch_the_view_cannot_take_is_refused_and_the_client_asks_for_its_vie
     assert not client._note({**base, "seq": 5, "changes": {}, "patches": {"armies": {"z": 1}}})
     assert client._note({**base, "seq": 5, "changes": {}, "patches": {"armies": {"a": 3}}})
     assert client.view is not None and client.view["armies"] == {"a": 3, "b": 2}
-
-
-def test_in_place_changes_the_view_itself_and_nothing_when_the_update_does_not_fit() -> None:
-    view = {"turn": 1, "phase": "attack", "armies": {"a": 1, "b": 2}}
-    armies = view["armies"]
-    same = apply_changes(view, {"turn": 2}, {"armies": {"b": 5}}, in_place=True)
-    assert same is view and view["turn"] == 2 and armies == {"a": 1, "b": 5}
-    for changes, patches in (({"turn": 3, "nope": 1}, None), ({"turn": 3}, {"armies": {"c": 1}}),
-                             ({"turn": 3}, {"armies": {"a": 2}, "owner": {"a": 0}})):
-        with pytest.raises(ValueError):
-            apply_changes(view, changes, patches, in_place=True)
-        assert view == {"turn": 2, "phase": "attack", "armies": {"a": 1, "b": 5}}
-
-
-def test_a_lean_client_keeps_one_view_and_the_screens_client_a_new_one_per_update() -> None:
-    from game.net.lean import LeanClient
-
-    base = {"type": "update", "actor": 0, "action": {}, "events": [], "computer": False,
-            "to_move": 0, "over": False}
-    for client, keeps in ((NetClient("ws://127.0.0.1:1", "Ada"), True),
-                          (LeanClient("ws://127.0.0.1:1", "Bo"), False)):
-        view = {"turn": 1, "armies": {"a": 1, "b": 2}}
-        assert client._note({"type": "state", "seq": 4, "view": view, "to_move": 0,
-                             "over": False})
-        assert client._note({**base, "seq": 5, "changes": {"turn": 2},
-                             "patches": {"armies": {"a": 3}}})
-        assert client.view == {"turn": 2, "armies": {"a": 3, "b": 2}}
-        assert (client.view is not view) is keeps
-        assert (view == {"turn": 1, "armies": {"a": 1, "b": 2}}) is keeps
