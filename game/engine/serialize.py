@@ -426,13 +426,13 @@ def _read_turn(game: Game, r: Reader, keys: Any = None) -> None:
 
 
 HISTORY_LISTS = ("territories", "armies", "continents")
-STAT_LISTS = ("battles_won", "battles_lost", "invasions_won", "invasions_lost")  # as Statistics
+STAT_LISTS = ("battles_won", "battles_lost", "invasions_won", "invasions_lost")
 
 
 def _read_stats(game: Game, r: Reader) -> None:
     s = r.read_obj("stats")
     count = len(game.players)
-    lists = [int_list(s.read_list(key, count), count, key) for key in STAT_LISTS]
+    lists = {key: int_list(s.read_list(key, count), count, key) for key in STAT_LISTS}
     history = []
     for entry in s.read_list("history", MAX_HISTORY):  # (empty in a network view mid-game)
         h = Reader(entry, "a history entry")
@@ -446,5 +446,4 @@ def _read_stats(game: Game, r: Reader) -> None:
         for key in HISTORY_LISTS:
             row[key] = int_list(h.read_list(key, count), count, key)
         history.append(row)
-    won, lost, invaded, invaded_lost = lists
-    game.stats = Statistics(won, lost, invaded, invaded_lost, history)
+    game.stats = Statistics(history=history, **lists)

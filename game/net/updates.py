@@ -32,7 +32,7 @@ from game.net import protocol
 from game.net.protocol import ENCODE
 from game.net.views import SECRET_UNTIL_OVER, private_views, seat_view
 
-PRIVATE_KEYS = ("players", "deck", "seed", "rng")  # taken from seat_view, seat by seat
+PRIVATE_KEYS = ("players", "deck", "seed", "rng")  # views.private_views makes them, seat by seat
 # What a view's private keys are made from: if none of these changed, no seat's private part did.
 SECRET_SOURCES = ("players", "deck", "discard", "removed", "hq_revealed")
 PATCHED_KEYS = ("owner", "armies")  # territory -> value: only the entries that changed are sent
@@ -40,21 +40,6 @@ PATCHED_KEYS = ("owner", "armies")  # territory -> value: only the entries that 
 
 _HIDDEN = frozenset((*PRIVATE_KEYS, *SECRET_UNTIL_OVER))  # never in the shared part
 _ABSENT = object()
-
-
-def shared_part(full: dict[str, Any]) -> dict[str, Any]:
-    """The keys of a seat view every seat sees alike, during the game (no statistics history:
-    it is drawn only at the game's end, when the whole view is sent)."""
-    shared = {k: v for k, v in full.items() if k not in _HIDDEN}
-    if "stats" in shared:
-        shared["stats"] = {**shared["stats"], "history": []}
-    return shared
-
-
-def private_part(full: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The keys of `seat`'s view that differ from seat to seat (its own secrets, placeholders
-    for the others')."""
-    return private_views(full, [seat])[seat]
 
 
 def _without_history(full: dict[str, Any]) -> dict[str, Any]:
@@ -74,8 +59,7 @@ def _diff(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
 
 def _shared_changes(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
     """The shared part's keys whose values in `new` differ from `old`'s (both states as
-    `_without_history` gives them): `_diff(shared_part(new), shared_part(old))`, without making
-    either part."""
+    `_without_history` gives them), the private keys left out, without copying either."""
     if old is None:
         return {k: v for k, v in new.items() if k not in _HIDDEN}
     return {k: v for k, v in new.items() if k not in _HIDDEN and old.get(k, _ABSENT) != v}
@@ -187,7 +171,7 @@ class UpdateWriter:
         else:
             changed = _shared_changes(current, held)
             self._keys = _SharedKeys.of(current)
-        patches = _patches(changed, self.shared)
+        patches = _patches(changed, held)
         common = _inner(changed)
         tail = f',"patches":{ENCODE(patches)}' if patches else ""
         self.shared = current
@@ -198,9 +182,9 @@ class UpdateWriter:
         held_private = self.private
         remade = seats if secrets_moved else [seat for seat in seats
                                               if seat not in held_private]
-        if not remade:
-            return dict.fromkeys(seats, same)
         bodies = dict.fromkeys(seats, same)
+        if not remade:
+            return bodies
         for seat, private in private_views(full, remade).items():
             mine = _inner(_diff(private, held_private.get(seat)))
             held_private[seat] = private
