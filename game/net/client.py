@@ -72,10 +72,7 @@ class NetClient(SeatState):
         return request
 
     async def send_action(self, action: Action) -> int:
-        if self.credentials is None:
-            raise ConnectionError("no seat yet")
-        return await self.send("action", seat=self.credentials.seat,
-                               token=self.credentials.token, action=action.to_dict())
+        return await self.send("action", **self.action_fields(action))
 
     async def request_story(self, **fields: Any) -> int:
         """Ask for the game's public story (log entries from `since`, luck, `review`...)."""

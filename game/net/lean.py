@@ -112,10 +112,7 @@ class LeanClient(SeatState):
         return request
 
     def send_action(self, action: Action) -> int:
-        if self.credentials is None:
-            raise ConnectionError("no seat yet")
-        return self.send("action", seat=self.credentials.seat, token=self.credentials.token,
-                         action=action.to_dict())
+        return self.send("action", **self.action_fields(action))
 
     async def close(self, timeout: float = 5.0) -> None:
         """The closing handshake, then the socket closed (at once after `timeout`)."""

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import Game, StateError
+from game.engine import Action, Game, StateError
 from game.engine.serialize import REFRESHABLE_KEYS, refresh_from_dict
 from game.net import protocol
 from game.net.protocol import ProtocolError
@@ -88,6 +88,14 @@ class SeatState:
             fields.update(seat=self.credentials.seat, token=self.credentials.token,
                           game=self.credentials.game)
         return fields
+
+    def action_fields(self, action: Action) -> dict[str, Any]:
+        """The fields of the `action` message that plays `action` for this seat (its seat and
+        token with it). ConnectionError before a seat is taken."""
+        if self.credentials is None:
+            raise ConnectionError("no seat yet")
+        return {"seat": self.credentials.seat, "token": self.credentials.token,
+                "action": action.to_dict()}
 
     def request(self, kind: str, **fields: Any) -> tuple[int, str]:
         """The next request: its id (for matching the answer) and its text, timed from now."""
