@@ -1,10 +1,11 @@
 """Every action the computer generals choose over a fixed set of games, for proving that a
 change made them faster without changing a single decision.
 
-    python tools/decision_trace.py OUT.txt [--blocks 4] [--max-turns 250]
+    python tools/decision_trace.py OUT.txt [--code CHECKOUT] [--blocks 4] [--max-turns 250]
 
-Run it on the code before and after a change (e.g. PYTHONPATH=/path/to/old/checkout for the
-first) and compare the files with `cmp`: they must be byte-identical. The set covers two,
+Run it on the code before a change (`--code` names that checkout, e.g. one made with
+`git worktree add`) and after it (no `--code`: this tool's own checkout), and compare the files
+with `cmp`: they must be byte-identical. Which code was traced is printed at the end. The set covers two,
 three, four and six players, all four game types, a neutral, the variants (supply lines, army
 limits, advantages, low exchange rate) and mixes of Easy, Standard and Good; each block of
 56 games uses other seeds. Each game's header line gives its seed, set-up, action count,
@@ -20,7 +21,17 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+def _code(argv: list[str]) -> Path:
+    """The checkout whose generals are traced: `--code DIR`, else this tool's own. It goes first
+    on the import path, before the installed one and PYTHONPATH (which is why PYTHONPATH alone
+    cannot choose it)."""
+    if "--code" in argv[:-1]:
+        return Path(argv[argv.index("--code") + 1]).resolve()
+    return Path(__file__).resolve().parent.parent
+
+
+sys.path.insert(0, str(_code(sys.argv)))
 
 from game.ai import make_general  # noqa: E402
 from game.ai.base import fallback_action  # noqa: E402
@@ -79,6 +90,8 @@ def play(setup: Setup, max_turns: int) -> tuple[list[str], int | None, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
+    parser.add_argument("--code", type=Path, default=None,
+                        help="the checkout to trace (default: this tool's own)")
     parser.add_argument("--blocks", type=int, default=4, help="blocks of 56 games")
     parser.add_argument("--max-turns", type=int, default=250)
     args = parser.parse_args(argv)
@@ -95,7 +108,10 @@ def main(argv: list[str] | None = None) -> int:
             out.writelines(a + "\n" for a in actions)
             games += 1
             total += len(actions)
-    print(f"{games} games, {total} actions, {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    import game  # noqa: PLC0415 - (imported already: only its place is read)
+
+    print(f"{games} games, {total} actions, {time.perf_counter() - start:.1f} s, "
+          f"code traced: {Path(game.__file__).parent.parent}", file=sys.stderr)
     return 0
 
 
