@@ -153,13 +153,8 @@ class Situation:
         rival, a runaway one stronger than every other player by half again."""
         total, income = self.total, self.income
         self.strength = strength = {q: total.get(q, 0) + 2 * income[q] for q in self.active}
-        # the rival of the greatest (strength, -seat): the first of the strongest seats
-        leader: PlayerId | None = None
-        for q in self.rivals:
-            if leader is None or strength[q] > strength[leader] or (
-                    strength[q] == strength[leader] and q < leader):
-                leader = q
-        self.leader = leader
+        # the first of the strongest rivals (max keeps the first of equals; seats rise)
+        self.leader = leader = max(self.rivals, key=strength.__getitem__, default=None)
         self.runaway = None
         if leader is not None and len(self.rivals) > 1:
             top = strength[leader]
@@ -179,20 +174,19 @@ class Situation:
         """An active rival: someone who may attack us (the neutral never does)."""
         return pid is not None and pid != self.me and pid != self.neutral
 
-    def threat(self, t: TerritoryId, skip: TerritoryId | None = None) -> float:
+    def threat(self, t: TerritoryId) -> float:
         """How hard `t` may be hit next turn: the strongest enemy stack beside it, plus part of
         that enemy's reinforcements and of the other stacks around. Kept per territory (placing,
         moving in and fortifying ask it of the same territories again and again)."""
-        if skip is None:
-            known = self._threats.get(t)
-            if known is not None:
-                return known
+        known = self._threats.get(t)
+        if known is not None:
+            return known
         strongest = 0.0
         others = 0.0
         owner, armies = self.owner, self.armies
         for n in self.info.neighbours[t]:
             o = owner[n]
-            if n == skip or o == self.me or o is None or o == self.neutral:
+            if o == self.me or o is None or o == self.neutral:
                 continue
             force = armies[n] - 1 + 0.5 * self.income.get(o, 3)
             if force > strongest:
@@ -201,8 +195,7 @@ class Situation:
             else:
                 others += armies[n] - 1
         threat = strongest + 0.3 * others
-        if skip is None:
-            self._threats[t] = threat
+        self._threats[t] = threat
         return threat
 
     def held_by(self, pid: PlayerId | None) -> list[TerritoryId]:
@@ -251,7 +244,7 @@ class Situation:
         for n in self.mine:
             home = continent_of[n]
             near_of[home] = near_of.get(home, 0) + armies[n]
-            for t in info.listed_by[n]:
+            for t in info.neighbours[n]:  # (adjacency goes both ways: board.py)
                 c = continent_of[t]
                 if c != home and owner[t] != me:
                     near_of[c] = near_of.get(c, 0) + armies[n] - 1

@@ -31,9 +31,6 @@ class MapInfo:
     # Per continent, a C-speed reader of its members' entries from a list in `territories`
     # order (e.g. every territory's owner): decisions read each continent's owners this way.
     member_items: dict[str, Callable[[Sequence[Any]], tuple[Any, ...]]]
-    # listed_by[n]: the territories that have n among their neighbours (on the classic board,
-    # where adjacency goes both ways, n's own neighbours): to walk adjacency backwards.
-    listed_by: dict[TerritoryId, tuple[TerritoryId, ...]]
 
     def distances_from(self, sources: list[TerritoryId],
                        passable: set[TerritoryId]) -> dict[TerritoryId, int]:
@@ -83,9 +80,8 @@ def _build(board: WorldMap) -> MapInfo:
     }
     index = {t: i for i, t in enumerate(territories)}
     member_items = {c: _items_reader(tuple(index[t] for t in ts)) for c, ts in members.items()}
-    listed_by = {n: tuple(t for t in territories if n in neighbours[t]) for n in territories}
     return MapInfo(territories, neighbours, continent_of, members, bonus, borders, weight,
-                   member_items, listed_by)
+                   member_items)
 
 
 def _items_reader(indices: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:

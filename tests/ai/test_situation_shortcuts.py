@@ -56,14 +56,12 @@ def test_a_kept_threat_is_the_threat_worked_out_afresh() -> None:
     view = _positions(1)[0]
     sit = Situation(view, STANDARD)
     first = {t: sit.threat(t) for t in sit.info.territories}
-    fresh = Situation(view, STANDARD)
-    assert {t: fresh.threat(t) for t in fresh.info.territories} == first
+    assert first == {t: Situation(view, STANDARD).threat(t) for t in sit.info.territories}
     assert {t: sit.threat(t) for t in sit.info.territories} == first  # from the cache
+    assert any(first.values())  # (a position with enemies beside us)
 
 
-def test_listed_by_walks_adjacency_backwards() -> None:
+def test_a_continent_reader_reads_its_members_in_board_order() -> None:
     info = map_info(Game.new(make_config(["easy", "easy"]), 1).board)
-    for n in info.territories:
-        assert set(info.listed_by[n]) == {t for t in info.territories if n in info.neighbours[t]}
-        row = info.member_items[info.continent_of[n]](list(info.territories))
-        assert n in row
+    for c, members in info.members.items():
+        assert info.member_items[c](list(info.territories)) == members
