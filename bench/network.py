@@ -9,7 +9,8 @@ real protocol, in `--workers` client processes of their own. A round trip is the
 sending an action to the sending client's general reading its update: it includes the time the
 client's own process takes to get to the reply (hundreds of clients share it, each reading
 every update, keeping its mirror game and running a general), so it is not the server's time
-alone.
+alone. Every game's clients join first; then all the games play at once (the joining burst is
+reported apart, as `join_p99_ms`).
 
 The clients are LeanClients (game/net/lean.py, `--clients lean`, the default): each message is
 checked, kept and answered as it is read. `--clients asyncio` runs NetClients instead, the
@@ -94,15 +95,28 @@ def _start_server(port: int, games: int, seats: int, saves: Path, log: Any,
     raise SystemExit("the server did not start")
 
 
-async def _one_game(uri: str, game_id: str, seats: int, level: str,
-                    think: float, lean: bool) -> dict[str, Any]:
+async def _join_game(uri: str, game_id: str, seats: int, lean: bool) -> list[Any]:
+    """The game's clients, each connected and seated (one after another, as players arrive);
+    on a failure the ones connected are closed and the error raised."""
     kind = LeanClient if lean else NetClient
     clients: list[Any] = [kind(uri, f"Bot {game_id}.{i}", game=game_id) for i in range(seats)]
-    errors = 0
-    results: list[Any] = []
     try:
         for client in clients:
             await client.connect()
+    except BaseException:
+        for client in clients:
+            await client.close()
+        raise
+    return clients
+
+
+async def _play_game(clients: list[Any], level: str, think: float,
+                     lean: bool) -> dict[str, Any]:
+    """Play one game whose clients have all joined, to its end; what it did, then the
+    clients closed."""
+    errors = 0
+    results: list[Any] = []
+    try:
         if lean:
             results = await bots.play_many(clients, level, timeout=120, think=think)
         else:
@@ -125,7 +139,25 @@ async def _one_game(uri: str, game_id: str, seats: int, level: str,
     trips = [t for c in clients for t in c.round_trips[1:]]  # [0] is joining
     errors += sum(len(c.errors) for c in clients)
     return {"finished": finished, "actions": actions, "errors": errors, "trips": trips,
+            "joins": [c.round_trips[0] for c in clients if c.round_trips],
             "resyncs": sum(getattr(c, "resyncs", 0) for c in clients)}
+
+
+async def _all_games(uri: str, game_ids: list[str], seats: int, level: str, think: float,
+                     lean: bool) -> list[dict[str, Any]]:
+    """Every game joined first, then all played at once.
+
+    Joining is not playing: 300 opening handshakes and hellos at once are a burst of their own
+    (measured apart, as `join_p99_ms`). Games that started playing while others were still
+    joining had their first actions queued behind that burst, about a sixth of the slowest
+    round trips of a run, although they were not yet 50 concurrent games."""
+    joined = await asyncio.gather(*(_join_game(uri, g, seats, lean) for g in game_ids),
+                                  return_exceptions=True)
+    failed = [{"finished": False, "actions": 0, "errors": 1, "trips": [], "joins": [],
+               "resyncs": 0} for j in joined if isinstance(j, BaseException)]
+    played = await asyncio.gather(*(_play_game(j, level, think, lean) for j in joined
+                                    if not isinstance(j, BaseException)))
+    return [*played, *failed]
 
 
 def _cpu_seconds() -> tuple[float, float]:
@@ -146,9 +178,6 @@ def _process_cpu_seconds(pid: int) -> tuple[float, float] | None:
 
 def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float, lean: bool,
             out: Any, profile: Path | None = None) -> None:
-    async def all_games() -> list[dict[str, Any]]:
-        return list(await asyncio.gather(*(_one_game(uri, g, seats, level, think, lean)
-                                            for g in game_ids)))
     # No cyclic garbage collector in this process: it lives for one run, and its objects form
     # no cycles (its collections freed next to nothing), but each collection stopped all of its
     # clients at once, 15-40 ms ten times a run: a fifth of the slowest round trips. 300 real
@@ -157,14 +186,20 @@ def _worker(uri: str, game_ids: list[str], seats: int, level: str, think: float,
     gc.freeze()
     gc.disable()
     if profile is None:
-        games = loop.run(all_games())
+        games = loop.run(_all_games(uri, game_ids, seats, level, think, lean))
     else:
         import cProfile  # noqa: PLC0415
 
         profiler = cProfile.Profile(time.process_time)  # CPU time: others' load is not counted
-        games = profiler.runcall(loop.run, all_games())
+        games = profiler.runcall(loop.run, _all_games(uri, game_ids, seats, level, think,
+                                                             lean))
         profiler.dump_stats(str(profile))
     out.put({"games": games, "cpu": _cpu_seconds()})
+
+
+def _percentile(ordered: list[float], share: float) -> float:
+    """The value of a sorted list below which `share` of it lies (0 for an empty list)."""
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,8 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     server_user = server_times[0] if server_times else None
     server_cpu = sum(server_times) if server_times else None
     trips = sorted(t for g in games for t in g["trips"])
+    joins = sorted(t for g in games for t in g["joins"])
     actions = sum(g["actions"] for g in games)
-    p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000 if trips else 0.0
+    p99 = _percentile(trips, 0.99) * 1000
     result = {
         "games": sum(1 for g in games if g["finished"]),
         "actions_per_second": round(actions / elapsed, 1),
@@ -235,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
         "errors": sum(g["errors"] for g in games),
         "median_round_trip_ms": round(statistics.median(trips) * 1000, 2) if trips else 0.0,
         "actions": actions,
+        # from a client's hello to its welcome, with all 300 clients joining at once
+        "join_p99_ms": round(_percentile(joins, 0.99) * 1000, 2),
         "seconds": round(elapsed, 2),
         "clients": args.games * args.seats,
         "think_ms": args.think_ms,
