@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from game.ai import make_general
@@ -30,6 +31,28 @@ class BotResult:
     refused: int = 0
     finished: bool = False
     slowed: int = 0  # actions sent again after the server's rate limit refused them
+
+
+class Reply(Enum):
+    """What a message from the server means to a bot waiting on its action `pending`."""
+
+    ANSWERED = "answered"  # the action was applied (or a whole view came): choose the next
+    SLOW_DOWN = "slow down"  # refused by the rate limit: send the same action after a pause
+    REFUSED = "refused"  # refused for another reason: count it and ask for the whole view
+    BYE = "bye"  # the server is closing the connection: stop
+    OTHER = "other"  # someone else's move, a lobby...: nothing to answer
+
+
+def reply_to(msg: dict[str, Any], pending: int | None) -> Reply:
+    """The one place the bots' rules for a server message live (`play` and `LeanBot`)."""
+    kind = msg["type"]
+    if kind == "state" or (kind == "update" and msg.get("id") == pending):
+        return Reply.ANSWERED
+    if kind == "error" and msg.get("id") == pending:
+        return Reply.SLOW_DOWN if msg["code"] == "rate" else Reply.REFUSED
+    if kind == "bye":
+        return Reply.BYE
+    return Reply.OTHER
 
 
 async def play(client: NetClient, level: str = "easy", *, max_actions: int | None = None,
@@ -66,18 +89,18 @@ async def play(client: NetClient, level: str = "easy", *, max_actions: int | Non
                     result.actions += 1
                 msg = await client.receive()
                 heard += 1
-                kind = msg["type"]
-                if kind == "state" or (kind == "update" and msg.get("id") == pending):
+                reply = reply_to(msg, pending)
+                if reply is Reply.ANSWERED:
                     pending = None
-                elif kind == "error" and msg.get("id") == pending and msg["code"] == "rate":
+                elif reply is Reply.SLOW_DOWN:
                     result.slowed += 1
-                    await asyncio.sleep(RATE_PAUSE)  # the server asks to slow down: same move
+                    await asyncio.sleep(RATE_PAUSE)
                     pending = await client.send_action(action)
-                elif kind == "error" and msg.get("id") == pending:
+                elif reply is Reply.REFUSED:
                     pending = None
                     result.refused += 1
                     await client.send("state")
-                elif kind == "bye":
+                elif reply is Reply.BYE:
                     return result
         finally:
             watchdog.cancel()
@@ -99,9 +122,8 @@ _THINKING = 0  # `pending` while an action waits out its think time (request ids
 
 
 class LeanBot:
-    """A general playing one LeanClient's seat: each message is answered as it is read, with
-    the same rules as `play` (a refused action asks for the view again, a rate refusal sends
-    the same action after a pause, `bye` or the game's end stops)."""
+    """A general playing one LeanClient's seat: each message is answered as it is read, by the
+    same rules as `play` (`reply_to`)."""
 
     def __init__(self, client: LeanClient, level: str, *, think: float = 0.0,
                  max_actions: int | None = None) -> None:
@@ -148,20 +170,20 @@ class LeanBot:
         if self.done.done():
             return
         self.heard = self.loop.time()
-        kind = msg["type"]
-        if kind == "state" or (kind == "update" and msg.get("id") == self.pending):
+        reply = reply_to(msg, self.pending)
+        if reply is Reply.ANSWERED:
             self._send_later(None)  # (a whole view: a move waiting to be sent is chosen again)
             self.pending = None
-        elif kind == "error" and msg.get("id") == self.pending and msg["code"] == "rate":
+        elif reply is Reply.SLOW_DOWN:
             self.result.slowed += 1
-            self._send_later(RATE_PAUSE)  # the same move, later
+            self._send_later(RATE_PAUSE)
             return
-        elif kind == "error" and msg.get("id") == self.pending:
+        elif reply is Reply.REFUSED:
             self.pending = None
             self.result.refused += 1
             self._guarded(lambda: self.client.send("state"))
             return
-        elif kind == "bye":
+        elif reply is Reply.BYE:
             self.stop()
             return
         self._guarded(self._act)
