@@ -22,6 +22,7 @@ from game.input import Command, CommandEvent, Input
 from game.scenes.base import SceneManager
 from game.settings import DEFAULT_PATH, Settings, SettingsStore
 from game.ui import palette
+from game.ui.banner import Banner
 from game.ui.font import Fonts
 from game.ui.pointers import PointerKind, Pointers, make_pointer
 
@@ -32,6 +33,8 @@ LOGICAL_SIZE = (640, 400)
 FPS = 60
 MAX_DT = 0.1  # a stall (window dragged, breakpoint) never makes animations jump further
 CAPTION = "Conquest"
+PAD_ADDED_TEXT = "Joystick connected."
+PAD_REMOVED_TEXT = "Joystick unplugged: play on with any device."
 
 
 @dataclass
@@ -115,6 +118,8 @@ class App:
             self.notices.append(message)
         self.input = Input(settings, LOGICAL_SIZE)
         self.scenes = SceneManager()
+        self.banner = Banner(self.assets.fonts)
+        self._pad_lost = False  # a pad was unplugged this run: its return is worth a word
         self.clock = pygame.time.Clock()
         self.frame = 0
         self._quitting = False
@@ -175,6 +180,7 @@ class App:
         for cmd in self.input.poll(dt):
             self._dispatch(cmd)
         self.scenes.update(dt)
+        self.banner.update(dt)
         self.draw()
         self.window.blit(self.screen, (0, 0))
         pygame.display.flip()
@@ -194,12 +200,32 @@ class App:
         else:
             if cmd.kind is Command.POINTER_SPEED:
                 self.change_settings(pointer_speed=cmd.value)
+            if cmd.kind in (Command.PAD_ADDED, Command.PAD_REMOVED):
+                self._tell_device(cmd.kind is Command.PAD_ADDED)
             self.scenes.handle(cmd)
+
+    def _tell_device(self, added: bool) -> None:
+        """Say a pad came or went, whatever screen is up: in the message line of the nearest
+        shown scene that has one (`tell_device`), else in the banner. Only the top scene gets
+        commands, so the play screen under a dialog, or a form, would otherwise stay silent
+        while a player presses the buttons of a pad that is gone."""
+        text = PAD_ADDED_TEXT if added else PAD_REMOVED_TEXT
+        if not added:
+            self._pad_lost = True
+        for scene in reversed(self.scenes.stack):
+            tell = getattr(scene, "tell_device", None)
+            if tell is not None and tell(text):
+                return
+            if scene.is_opaque:
+                break
+        if not added or self._pad_lost:  # the pad found at start-up needs no word
+            self.banner.show(text)
 
     def draw(self) -> None:
         """Draw the scenes and the pointer on the logical screen."""
         self.screen.fill(palette.INK)
         self.scenes.draw(self.screen)
+        self.banner.draw(self.screen)
         top = self.scenes.top
         kind = top.pointer if top is not None else PointerKind.NONE
         self.assets.pointers.draw(self.screen, kind, self.input.pointer)

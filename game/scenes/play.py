@@ -217,6 +217,11 @@ class PlayScene(PlaySceneFace, Scene):
     def say(self, text: str, colour: tuple[int, int, int] = palette.WHITE) -> None:
         self.messages.add(text, colour)
 
+    def tell_device(self, text: str) -> bool:
+        """A pad came or went (the App tells it, even under a dialog): the message line."""
+        self.messages.add(text)
+        return True
+
     def _tell(self, line: Line) -> None:
         self.messages.add(line.text, line.colour)
 
@@ -362,10 +367,6 @@ class PlayScene(PlaySceneFace, Scene):
             self.snap(1 if kind is Command.NEXT else -1)
         elif kind is Command.SKIP:
             self.skip_animation()
-        elif kind is Command.PAD_ADDED:
-            self.messages.add("Joystick connected.")
-        elif kind is Command.PAD_REMOVED:
-            self.messages.add("Joystick unplugged: play on with any device.")
 
     # -- keys and pads: snapping and skipping ------------------------------------------
     def snap_candidates(self) -> list[str]:
