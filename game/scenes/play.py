@@ -218,8 +218,10 @@ class PlayScene(PlaySceneFace, Scene):
         self.messages.add(text, colour)
 
     def tell_device(self, text: str) -> bool:
-        """A pad came or went (the App tells it, even under a dialog): the message line."""
-        self.messages.add(text)
+        """A pad came or went (the App tells it, even under a dialog): on the first line for a
+        few seconds, over any refusal still standing there (with the pad gone, no next action
+        would ever take that down and the player would not see why nothing answers)."""
+        self.confirm(text)
         return True
 
     def _tell(self, line: Line) -> None:

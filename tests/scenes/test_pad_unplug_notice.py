@@ -1,5 +1,6 @@
 """A pad unplugged on a screen with no message line (the Join form, its on-screen keyboard)
-is told in a banner; under a dialog on the play screen it is told in the message line."""
+is told in a banner; on the play screen, even under a dialog, on its message line, over any
+refusal still standing there."""
 
 from __future__ import annotations
 
@@ -85,11 +86,14 @@ def test_unplugging_under_a_dialog_on_the_play_screen_is_told_in_its_message_lin
     play = start(app, new_game(("human", "human")))
     _post(pygame.JOYDEVICEADDED, device_index=0, instance_id=7)
     _steps(app, 0.1)
+    play.refuse("Not possible now.")  # a refusal stands until the next action...
     app.scenes.push(MessageDialogScene(app, "A DIALOG", "Something to read."))
     app.scenes.apply_pending()
     _steps(app, 0.1)
+    assert play.messages.alerting == "Not possible now."
 
     _post(pygame.JOYDEVICEREMOVED, instance_id=7)
     _steps(app, 0.1)
     assert any(PAD_REMOVED_TEXT in text for text, _ in play.messages.log.lines)
+    assert play.messages.alerting == PAD_REMOVED_TEXT  # ...and would have hidden it
     assert not app.banner.showing  # said once, where the player reads the game's news
