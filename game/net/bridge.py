@@ -39,7 +39,8 @@ class Note:
 
     kind: "welcome" (data: the welcome), "message" (data: a server message), "refused"
     (data: {"code", "reason"}), "failed" (could not connect; data: {"reason"}), "lost"
-    (connection dropped, retrying), "back" (reconnected), "gone" (gave up).
+    (connection dropped, retrying), "back" (reconnected), "gone" (gave up, or the server said
+    `bye` and closed: not retried; data: {"reason"}).
     """
 
     kind: str
@@ -171,13 +172,22 @@ class NetBridge:
 
     async def _read(self, client: NetClient) -> None:
         seat = client.seat
+        farewell: str | None = None  # the reason of a `bye`: the server closes on purpose
         while not self._closed:
             try:
                 msg = await client.receive()
+                if msg["type"] == "bye":
+                    farewell = msg["reason"]
                 self.inbox.put(Note("message", seat, msg))
                 continue
             except (ConnectionClosed, ConnectionError, OSError) as exc:
                 if self._closed:
+                    return
+                if farewell is not None:
+                    # Not retried: with the seat taken back by a newer connection (another
+                    # window of the same player), two windows would take it from each other
+                    # every second for ever.
+                    self.inbox.put(Note("gone", seat, {"reason": farewell}))
                     return
                 self.inbox.put(Note("lost", seat, {"reason": _why(exc)}))
             if not await self._reconnect(client):

@@ -200,7 +200,7 @@ class NetworkPlayScene(PlayScene):
             self.confirm("Reconnected to the server.")
         elif note.kind in ("gone", "refused"):
             reason = note.data.get("reason", "")
-            self.messages.alert(f"The server is gone: {reason}.", palette.WHITE)
+            self.messages.alert(f"Disconnected: {reason}.", palette.WHITE)
 
     def _message(self, msg: dict[str, Any], seat: int | None = None) -> None:
         kind = msg["type"]

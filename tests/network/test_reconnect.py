@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -129,4 +130,39 @@ def test_a_player_who_closed_the_window_takes_the_seat_back_by_joining_again() -
         again.close()
         other.close()
     finally:
+        host.close()
+
+
+def test_a_window_whose_seat_another_window_took_back_gives_it_up() -> None:
+    """The same player joined from a second window (the token on disk): the first window is
+    told why and does not reconnect, or the two would take the seat from each other for ever."""
+    from game.net.bridge import RETRY_SECONDS, NetBridge
+    from game.net.server import ServerConfig
+    from tests.network.support import free_port
+
+    port = free_port()
+    uri = f"ws://127.0.0.1:{port}"
+    host = NetBridge()
+    windows: list[NetBridge] = []
+    try:
+        host.host(ServerConfig(port=port, seats=("open", "open"), resume=False,
+                               autosave=False)).result(10)
+        first, other = NetBridge(), NetBridge()
+        windows += [first, other]
+        first.join(uri, "Ada", None)
+        seat = wait_note(first, ("welcome",)).seat
+        other.join(uri, "Bo", None)
+        wait_note(other, ("welcome",))
+        second = NetBridge()
+        windows.append(second)
+        second.join(uri, "Ada", None)
+        assert wait_note(second, ("welcome",)).seat == seat
+        gone = wait_note(first, ("gone", "lost"))
+        assert gone.kind == "gone" and "taken back" in gone.data["reason"]
+        time.sleep(RETRY_SECONDS * 2.5)  # time for a reconnection, were one tried
+        assert [n.kind for n in first.poll() if n.kind in ("back", "lost", "welcome")] == []
+        assert [n.kind for n in second.poll() if n.kind in ("lost", "gone")] == []
+    finally:
+        for window in windows:
+            window.close()
         host.close()

@@ -94,4 +94,4 @@ def test_a_dropped_connection_is_shown_over_the_prompt_until_it_is_back(app: Any
     scene.receive(Note("back"))
     assert scene.messages.alerting == "Reconnected to the server."
     scene.receive(Note("gone", data={"reason": "no answer"}))
-    assert scene.messages.alerting == "The server is gone: no answer."
+    assert scene.messages.alerting == "Disconnected: no answer."
