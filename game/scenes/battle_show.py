@@ -201,7 +201,7 @@ class BattlePresenter:
         self.rolls_shown += 1
         self.dice.roll(self.colours[roll.attacker], self.colours[roll.defender],
                        roll.attacker_dice, roll.defender_dice, roll.caption, seconds,
-                       final=roll.final)
+                       final=roll.final, battle=(roll.source, roll.target))
         self._settled = roll
         self.hold = HOLD.get(self.speed, HOLD["normal"])
 

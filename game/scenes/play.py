@@ -285,7 +285,8 @@ class PlayScene(PlaySceneFace, Scene):
                 if self.is_human(e.player):  # its odds go once its dice have been shown
                     self._odds_done = True
             elif isinstance(e, ev.DefenceRequested) and not has_rolls:
-                self.panel.dice.clear()  # a new attack: the last battle's dice would mislead
+                self.panel.dice.new_attack(e.source, e.target,
+                                           f"Attack on\n{game.board.territory_name(e.target)}")
             elif isinstance(e, ev.CheatUsed):
                 self.cheating = True
             elif isinstance(e, ev.GameExtended):

@@ -65,6 +65,9 @@ def losses_by_die(attacker: Sequence[int], defender: Sequence[int]) -> tuple[lis
     return att_lost, def_lost
 
 
+NO_BATTLE = "No battle this turn"
+
+
 @dataclass
 class DiceDisplay:
     """The last roll shown in the battle box, with its tumble animation."""
@@ -78,15 +81,20 @@ class DiceDisplay:
     final: bool = True  # False while an advantage may still change the roll: no loss marks
     shown_attacker: tuple[int, ...] = ()
     shown_defender: tuple[int, ...] = ()
+    battle: tuple[str, str] | None = None  # (source, target) of the roll shown, if known
+    idle: str = NO_BATTLE  # what the box says with no roll shown
     _step: float = 0.0
 
     def roll(self, attacker_colour: PlayerColour, defender_colour: PlayerColour,
              attacker: tuple[int, ...], defender: tuple[int, ...], caption: str,
-             seconds: float = TUMBLE_SECONDS, *, final: bool = True) -> None:
+             seconds: float = TUMBLE_SECONDS, *, final: bool = True,
+             battle: tuple[str, str] | None = None) -> None:
         """Show a roll; the faces tumble for `seconds` (0: at once) and then settle.
 
-        `final` is False for a roll an advantage may still change: it shows no loss marks."""
+        `final` is False for a roll an advantage may still change: it shows no loss marks.
+        `battle` (source, target) lets the next defence of the same attack keep it shown."""
         self.final = final
+        self.battle = battle
         self.attacker_colour, self.defender_colour = attacker_colour, defender_colour
         self.attacker = tuple(sorted(attacker, reverse=True))
         self.defender = tuple(sorted(defender, reverse=True))
@@ -105,10 +113,20 @@ class DiceDisplay:
         self.tumble = 0.0
         self.shown_attacker, self.shown_defender = self.attacker, self.defender
 
-    def clear(self) -> None:
+    def clear(self, idle: str = NO_BATTLE) -> None:
+        """No roll shown; the box says `idle` instead."""
         self.attacker = self.defender = self.shown_attacker = self.shown_defender = ()
         self.caption = ""
         self.tumble = 0.0
+        self.battle = None
+        self.idle = idle
+
+    def new_attack(self, source: str, target: str, idle: str) -> None:
+        """A defence is asked for: the last roll stays if it was this attack's (the defender
+        decides on it), else it goes, and the box says `idle` (a roll of another attack would
+        mislead)."""
+        if self.battle != (source, target):
+            self.clear(idle)
 
     @property
     def is_rolling(self) -> bool:
@@ -293,8 +311,11 @@ class SidePanel:
         pygame.draw.rect(surface, palette.LIGHT, r, 1)
         d = self.dice
         if not d.attacker or d.attacker_colour is None or d.defender_colour is None:
-            body.draw(surface, "No battle this turn", (r.centerx, r.y + 32), palette.SKY_BLUE,
-                      align="center")
+            lines = d.idle.split("\n")  # (a long territory's name on a line of its own)
+            for i, line in enumerate(lines):
+                body.draw(surface, body.ellipsize(line, r.width - 8),
+                          (r.centerx, r.y + 32 + (i * 2 - len(lines) + 1) * 5),
+                          palette.SKY_BLUE, align="center")
             return
         att_lost, def_lost = losses_by_die(d.attacker, d.defender)
         rows = ((d.attacker_colour, "Att", d.shown_attacker, att_lost, False),

@@ -576,3 +576,35 @@ def test_a_conquest_clears_the_odds_and_a_new_defence_clears_the_old_dice(play_a
     assert scene.announced_odds is None
     scene.absorb([ev.DefenceRequested(0, source, target, 2)])
     assert not scene.panel.dice.attacker
+
+
+def test_the_next_defence_of_the_same_attack_keeps_its_last_roll_on_screen(play_app: Any) -> None:
+    """A defender choosing dice for the next battle of the same attack decides on the last
+    roll: it stays in the battle box; another attack's defence says which attack it is."""
+    from game.engine import events as ev
+    from game.ui.sidepanel import BATTLE_RECT
+
+    app = play_app
+    app.change_settings(automatic_dice=True, fast_game="instant")
+    game = new_game(("human", "easy"), "uk_full", seed=2)
+    scene = start(app, game)
+    to_human_attack(app, scene)
+    source, target = attack_pair(game)
+    scene.absorb([ev.DiceRolled(game.current, 1, source, target, (6, 5, 4), (3, 2)),
+                  ev.BattleResolved(source, target, (6, 5, 4), (3, 2), 0, 2)])
+    for _ in range(3):
+        step(app)
+    assert scene.panel.dice.attacker == (6, 5, 4)
+    scene.absorb([ev.DefenceRequested(1, source, target, 2)])  # the same attack goes on
+    assert scene.panel.dice.attacker == (6, 5, 4)
+
+    other = next(t for t in game.board.neighbours[source] if t != target)
+    scene.absorb([ev.DefenceRequested(1, source, other, 2)])  # another attack
+    assert not scene.panel.dice.attacker
+    assert scene.panel.dice.idle == f"Attack on\n{game.board.territory_name(other)}"
+    step(app)
+    box = app.screen.subsurface(BATTLE_RECT).copy()
+    scene.panel.dice.clear()
+    step(app)
+    assert pygame.image.tobytes(box, "RGB") != pygame.image.tobytes(
+        app.screen.subsurface(BATTLE_RECT), "RGB")  # the box shows the attack, not the idle text
