@@ -4,26 +4,17 @@ refusal still standing there."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
-from game.app import PAD_REMOVED_TEXT, App, AppOptions
+from game.app import PAD_REMOVED_TEXT, App
 from game.ui.banner import SECONDS
+from tests.scenes.screens_support import DT, app
 
-DT = 1 / 60
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(AppOptions(settings_path=tmp_path / "settings.json", headless=True,
-                                 fixed_dt=DT))
-    pygame.event.clear()
-    yield application
-    pygame.quit()
+__all__ = ["app"]  # the fixture
 
 
 def _post(kind: int, **attrs: Any) -> None:
