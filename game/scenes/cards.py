@@ -8,6 +8,10 @@ cards). With `on_trade=None` the screen only shows the cards (PLAY > Show Cards)
 One focus for keys and pads: the arrows or d-pad walk the cards and, below them, the buttons;
 Space / Return / A choose the focused card or press the focused button. When three chosen
 cards make a set the focus moves to EXCHANGE, so a forced trade is done with any one device.
+
+The exchange opens by itself when a turn begins, often while the player is still pressing to
+hurry the last computer's moves along: presses in its first `GUARD_SECONDS` are ignored, so a
+spare one does not choose a card the player never looked at.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ if TYPE_CHECKING:
 CardSet = tuple[str, str, str]
 SIZE = (540, 312)
 CARD_GAP = 10
+GUARD_SECONDS = 0.4
 
 
 class CardExchangeScene(OverlayScene):
@@ -51,6 +56,7 @@ class CardExchangeScene(OverlayScene):
         self.on_trade = on_trade
         self.closed_callback = on_close
         self.forced = forced and on_trade is not None
+        self.guard = GUARD_SECONDS if on_trade is not None else 0.0  # (see the docstring)
         self.hand = list(game.players[player].hand)
         self.chosen: list[str] = []
         self.cursor = 0
@@ -131,8 +137,14 @@ class CardExchangeScene(OverlayScene):
             self.ok.enabled = self.is_valid_choice
 
     # -- input -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.guard = max(0.0, self.guard - dt)
+        super().update(dt)
+
     def handle(self, command: CommandEvent) -> None:
         kind = command.kind
+        if self.guard > 0 and kind in (Command.PRESS, Command.CONFIRM, Command.MENU):
+            return  # too soon: a press meant for the screen before
         if kind is Command.SHOW_CARDS and self.on_trade is None:
             self._cancel()
             return

@@ -136,6 +136,8 @@ def give_six_cards(scene: PlayScene) -> tuple[list[str], list[str]]:
 def exchange(driver: Any, hands: Hands, cards: list[str]) -> None:
     top = driver.app.scenes.top
     assert isinstance(top, CardExchangeScene)
+    while top.guard > 0:  # a player reads the cards first: presses at once are ignored
+        driver.step()
     for card in cards:
         target = top.hand.index(card)
         while top.cursor != target:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.scenes.cards import CardExchangeScene
+from game.scenes.cards import GUARD_SECONDS, CardExchangeScene
 from tests.scenes.screens_support import app, key, show
 from tests.scenes.test_cards_screen import _game
 
@@ -26,7 +26,25 @@ def _scene(app: App, log: list[object], forced: bool) -> CardExchangeScene:
     scene = CardExchangeScene(app, _game(), 0, log.append, lambda: log.append("closed"),
                               forced=forced)
     show(app, scene)
+    _wait(app, GUARD_SECONDS)
     return scene
+
+
+def _wait(app: App, seconds: float) -> None:
+    for _ in range(int(seconds * 60) + 2):
+        app.step(1 / 60)
+
+
+def test_a_spare_press_as_the_exchange_opens_chooses_nothing(app: App) -> None:
+    """The exchange opens by itself as a turn begins: a press meant for the screen before
+    (hurrying the last computer's moves) must not choose a card; a moment later it does."""
+    scene = CardExchangeScene(app, _game(), 0, lambda cards: None, lambda: None, forced=True)
+    show(app, scene)
+    _pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert scene.chosen == []
+    _wait(app, GUARD_SECONDS)
+    _pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert scene.chosen == [scene.hand[0]]
 
 
 def _walk_to(app: App, scene: CardExchangeScene, card: str, press: callable) -> None:

@@ -6,7 +6,7 @@ import pygame
 
 from game.app import App
 from game.engine import Game, GameConfig
-from game.scenes.cards import CardExchangeScene
+from game.scenes.cards import GUARD_SECONDS, CardExchangeScene
 from game.ui import palette
 from tests.scenes.screens_support import app, click, key, players, show
 
@@ -25,7 +25,7 @@ def _scene(app: App, game: Game, log: list[object], *, forced: bool = False,
            trade: bool = True) -> CardExchangeScene:
     scene = CardExchangeScene(app, game, 0, (lambda cards: log.append(cards)) if trade else None,
                               lambda: log.append("closed"), forced=forced)
-    show(app, scene)
+    show(app, scene, frames=int(GUARD_SECONDS * 60) + 2)  # past the guard against spare presses
     return scene
 
 

@@ -49,6 +49,9 @@ def human_act(app: Any, scene: PlayScene) -> None:
     game = scene.game
     top = app.scenes.top
     if isinstance(top, CardExchangeScene):
+        if top.guard > 0:  # just opened: a player reads the cards before choosing
+            step(app)
+            return
         # pick the first valid set card by card with the mouse, then press Exchange
         wanted = sorted(top.valid_sets[0])
         for card in wanted:
