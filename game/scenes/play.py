@@ -5,6 +5,7 @@ The scene only wires parts that each have one job:
     answers turned into engine actions;
   - `BattlePresenter` (battle_show): each action's events shown in order, dice roll by roll;
   - `Camera` (camera): the map follows what is shown, per Map Scroll;
+  - `PlayCommands` (play_commands): what a press, Cancel, a snap or a skip does here;
   - `ShownBoard` (play_board): the one board the map, the player key and the status line read,
     brought level with the game as events are shown;
   - `ComputerSeats` (play_computer), `Autosaver` (play_autosave), `HandOvers`
@@ -23,13 +24,14 @@ from game.audio import Sfx
 from game.engine import Game, IllegalActionError
 from game.engine import actions as act
 from game.engine import events as ev
-from game.input import Command, CommandEvent, Device
+from game.input import CommandEvent
 from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
 from game.scenes.base import Scene
 from game.scenes.battle_show import BattlePresenter
 from game.scenes.camera import Camera, spots_of
 from game.scenes.first_roll import FirstRoll
 from game.scenes.play_autosave import Autosaver
+from game.scenes.play_commands import PlayCommands
 from game.scenes.play_board import ShownBoard, Snapshot
 from game.scenes.play_computer import ComputerSeats, pause_after
 from game.scenes.play_demo import DEMO_NAMES, DEMO_TYPES, demo_game, start_demo
@@ -124,7 +126,7 @@ class PlayScene(PlaySceneFace, Scene):
         self._pending_load: LoadedSave | None = None
         self._replacing = False
         self.first_roll: FirstRoll | None = None  # who goes first, shown at a new game
-        self._animation_frame = -1  # the frame an animation began in (its own SKIP leaves it)
+        self.commands = PlayCommands(self)
         if options:
             self.apply_loaded_options(options)
 
@@ -270,7 +272,7 @@ class PlayScene(PlaySceneFace, Scene):
                     actor: int | None = None, autosave: bool = True) -> None:
         """Hand one action's events to the parts that show them."""
         game = self.game
-        self._animation_frame = self.app.frame
+        self.commands.animation_frame = self.app.frame
         has_rolls = self.presenter.show(events, game, self.speed, before)
         for e in events:
             if isinstance(e, ev.TurnStarted):
@@ -331,70 +333,11 @@ class PlayScene(PlaySceneFace, Scene):
         return game.phase in SETUP_PHASES | TURN_PHASES
 
     def handle(self, command: CommandEvent) -> None:
-        if self.menubar.handle(command):
-            return
-        if self.messages.handle(command):
-            return
-        kind = command.kind
-        if self.demo and kind in (Command.PRESS, Command.CONFIRM, Command.CANCEL, Command.SKIP):
-            from game.scenes.title import TitleScene  # noqa: PLC0415 - the title starts demos
+        self.commands.handle(command)
 
-            self._replace(TitleScene(self.app))  # the attract mode: any key or button leaves
-            return
-        if self.first_roll is not None and kind in (Command.PRESS, Command.CONFIRM,
-                                                    Command.CANCEL, Command.SKIP):
-            self.first_roll.skip()  # any press: the dice settle, the game begins
-            return
-        if self.game.is_over and not self.demo and kind in (
-                Command.PRESS, Command.CONFIRM, Command.CANCEL, Command.SKIP):
-            self.ending.hurry()
-            return
-        if kind is Command.SCROLL:
-            self.view.scroll_by(*command.delta)
-        elif kind in (Command.PRESS, Command.CONFIRM):  # Return presses: no default here
-            if self.panel.card_rect.collidepoint(command.pos):
-                self.menus.risk_card()
-            elif self.view.rect.collidepoint(command.pos):
-                tid = self.view.territory_at(command.pos)
-                if tid is not None:
-                    self.messages.clear_alert()
-                    self.select(tid)
-        elif kind is Command.CANCEL:
-            self.messages.clear_alert()
-            if self.mode != "attack_from" or self.source is not None:
-                self.cancel_selection()
-                self.say("Cancelled.", palette.LIGHT)
-            elif command.device is not Device.MOUSE:  # a right click never ends the turn
-                self.turns.cancel()
-        elif kind in (Command.NEXT, Command.PREVIOUS):
-            self.snap(1 if kind is Command.NEXT else -1)
-        elif kind is Command.SKIP:
-            self.skip_animation()
-
-    # -- keys and pads: snapping and skipping ------------------------------------------
     def snap_candidates(self) -> list[str]:
+        """The territories the pointer jumps between now (keys and pads)."""
         return self.snapper.candidates(self.app.input.pointer)
-
-    def snap(self, step: int) -> None:
-        """Jump the pointer to the next (or previous) territory the current step accepts."""
-        if not self.menubar.is_open:
-            self.camera.steer()
-            _, point = self.snapper.next(self.app.input.pointer, step)
-            self.app.input.warp(point)
-            self.readouts.hover()
-
-    def skip_animation(self) -> None:
-        """Any key or button: the dice settle, the map arrives, a computer's pause ends.
-
-        Only what was already showing is skipped: the press that starts a roll does not
-        also cut it short.
-        """
-        if self._animation_frame == self.app.frame:
-            return
-        self.presenter.skip()
-        self.camera.stop()
-        if not self.is_humans_move:
-            self.wait = 0.0
 
     def update(self, dt: float) -> None:
         if self._pending_load is not None and not self._replacing:
