@@ -206,15 +206,14 @@ class App:
 
     def _tell_device(self, added: bool) -> None:
         """Say a pad came or went, whatever screen is up: in the message line of the nearest
-        shown scene that has one (`tell_device`), else in the banner. Only the top scene gets
+        shown scene that has one (`Scene.tell_device`), else in the banner. Only the top scene gets
         commands, so the play screen under a dialog, or a form, would otherwise stay silent
         while a player presses the buttons of a pad that is gone."""
         text = PAD_ADDED_TEXT if added else PAD_REMOVED_TEXT
         if not added:
             self._pad_lost = True
         for scene in reversed(self.scenes.stack):
-            tell = getattr(scene, "tell_device", None)
-            if tell is not None and tell(text):
+            if scene.tell_device(text):
                 return
             if scene.is_opaque:
                 break

@@ -63,6 +63,11 @@ class Scene:
     def on_quit(self) -> None:
         pass
 
+    def tell_device(self, text: str) -> bool:
+        """Say that a pad came or went, where this screen tells its news; False if it has
+        nowhere to (the App then shows a banner). Told even when a dialog covers the screen."""
+        return False
+
     def handle(self, command: CommandEvent) -> None:
         pass
 
