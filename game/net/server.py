@@ -6,8 +6,8 @@ Computer seats, and (if the host chose) humans away too long, are played on the 
 Every refusal names its reason to the sender and is logged; nothing a client sends can stop the
 server. This module routes messages and runs the turns; the input checks (checks.py), the
 setup (config.py), the connections (connections.py), what each seat is sent after an action
-(updates.py), the tables' saves on disk (autosave.py) and the computer seats' player
-(computers.py) each live in their own module.
+(updates.py), the saves the server keeps (savekeeper.py: locked, journaled, restored; on disk by
+autosave.py) and the computer seats' player (computers.py) each live in their own module.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ from websockets.exceptions import ConnectionClosed
 from game.engine import Game, IllegalActionError
 from game.engine import actions as act
 from game.engine.serialize import game_to_dict
-from game.net import autosave, protocol, tls
+from game.net import protocol, tls
 from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
 from game.net.computers import Counters, plays_here, run_computers
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
 from game.net.connections import Client, send_texts
 from game.net.protocol import ProtocolError
-from game.net.savelock import SaveLock
+from game.net.savekeeper import SaveKeeper
 from game.net.story import TableStories, public_action
 from game.net.table import (
     COMPUTER_LEVELS,
@@ -63,30 +63,17 @@ class GameServer:
         self._locks: dict[str, asyncio.Lock] = {}
         self._stories = TableStories()
         self._updates: dict[str, UpdateWriter] = {}
-        self._save_locks: list[SaveLock] = []
-        for number in range(1, config.games + 1):
-            game_id = str(number)
-            self.tables[game_id] = self._open_table(game_id)
+        game_ids = [str(number) for number in range(1, config.games + 1)]
+        self.saves = SaveKeeper(config, game_ids, self.counters)
+        for game_id in game_ids:
+            self.tables[game_id] = self.saves.open_table(game_id)
             self._updates[game_id] = UpdateWriter()
-        self.autosaves = autosave.Autosaves(
-            config, {game_id: self.save_name(game_id) for game_id in self.tables},
-            on_error=self._count_error)
-
-    # -- tables ---------------------------------------------------------------------------
-    def save_name(self, game_id: str) -> str:
-        return f"{self.config.save_prefix}-{game_id}"
-
-    def _open_table(self, game_id: str) -> Table:
-        return autosave.open_table(game_id, self.save_name(game_id), self.config)
-
-    def _count_error(self) -> None:
-        self.counters.errors += 1
 
     # -- running --------------------------------------------------------------------------
     async def start(self) -> int:
         """Listen; returns the port (a free one if the config's port is 0). SaveInUse (an
         OSError) when another server on this machine keeps one of these tables' saves."""
-        self._lock_saves()
+        self.saves.lock()
         try:
             context = None if self.config.tls_cert is None else \
                 tls.server_context(self.config.tls_cert, self.config.tls_key)
@@ -96,30 +83,9 @@ class GameServer:
                 ping_timeout=20, ssl=context,
                 **({"ssl_handshake_timeout": 10} if context is not None else {}))
         except BaseException:
-            self._unlock_saves()
+            self.saves.unlock()
             raise
         return await self._begin()
-
-    def _lock_saves(self) -> None:
-        """Hold every table's save for as long as this server runs (game/net/savelock.py):
-        two servers writing one save would each overwrite the other's game."""
-        if not self.config.autosave:
-            return
-        from game.savegame import save_path  # noqa: PLC0415
-
-        for game_id in self.tables:
-            lock = SaveLock(save_path(self.save_name(game_id), self.config.saves_dir))
-            try:
-                lock.acquire()
-            except OSError:
-                self._unlock_saves()
-                raise
-            self._save_locks.append(lock)
-
-    def _unlock_saves(self) -> None:
-        for lock in self._save_locks:
-            lock.release()
-        self._save_locks.clear()
 
     async def _begin(self) -> int:
         """The tables' computers and autosaves, once the server listens."""
@@ -133,10 +99,10 @@ class GameServer:
             if table.game is not None:
                 self._schedule_grace(table)
                 self._wake[game_id].set()
-        self.autosaves.start()
+        self.saves.start()
         for table in self.tables.values():
             if table.game is not None:  # resumed: one whole save, the journal replayed in it
-                await self._autosave(table)
+                await self.saves.save(table)
         port = next(iter(self._server.sockets)).getsockname()[1]
         log.info("serving %d game(s) on %s:%d%s", len(self.tables), self.config.host, port,
                  " with a password" if self.config.password else "")
@@ -152,8 +118,7 @@ class GameServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        await self.autosaves.stop(self.tables.values())
-        self._unlock_saves()  # the last save is written: another server may take them now
+        await self.saves.stop(self.tables.values())  # then another server may take them
         log.info("%s", self.counters.handling_summary())
 
     async def serve_forever(self) -> None:
@@ -277,7 +242,7 @@ class GameServer:
             async with self._locks[table.game_id]:
                 if table.game is None:
                     table.start(self.config.seed)
-                    await self._autosave(table)  # saved (tokens too) before anyone plays
+                    await self.saves.save(table)  # saved (tokens too) before anyone plays
                     for other in table.seats:
                         if other.client is not None:
                             self._send_state(other.client, table, other, opening=True)
@@ -409,34 +374,10 @@ class GameServer:
         except Exception as exc:  # noqa: BLE001 - the engine refused in an unplanned way
             self.counters.errors += 1
             log.exception("game %s: %r could not be applied", table.game_id, action)
-            self._restore(table)
+            self.saves.restore(table)  # back to the last save (the last good state)
+            self._updates[table.game_id].forget()
             raise Refusal("illegal", f"the server could not apply that action ({type(exc).__name__})"
                           ) from None
-
-    def _restore(self, table: Table) -> None:
-        """After an unplanned engine failure, go back to the last save (the last good state)."""
-        autosave.restore_table(table, self.save_name(table.game_id), self.config)
-        self._updates[table.game_id].forget()
-
-    def _journal(self, table: Table) -> None:
-        """Save the action just applied (a line in the table's journal, at once: before anyone
-        hears of it)."""
-        try:
-            if self.autosaves.record(table):
-                self.counters.saves += 1
-        except OSError as exc:
-            self.counters.errors += 1
-            log.error("game %s: autosave failed: %s", table.game_id, exc)
-
-    async def _autosave(self, table: Table, state: dict[str, Any] | None = None) -> None:
-        """Write the table's whole save as it is now and wait for it; `state` is its
-        game_to_dict(with_record=False) if made already."""
-        try:
-            if await self.autosaves.save(table, state):
-                self.counters.saves += 1
-        except OSError as exc:
-            self.counters.errors += 1
-            log.error("game %s: autosave failed: %s", table.game_id, exc)
 
     def _plays_here(self, table: Table, seat: Seat) -> str | None:
         return plays_here(self.config, table, seat)
@@ -451,9 +392,9 @@ class GameServer:
         table.seq += 1
         game = table.game
         assert game is not None
-        self._journal(table)
+        self.saves.journal(table)  # at once: before anyone hears of it
         if game.is_over:
-            await self._autosave(table)  # the ordinary save, whole, at the end
+            await self.saves.save(table)  # the ordinary save, whole, at the end
         listening = [s for s in table.seats if s.client is not None]
         seats = [s.index for s in listening]
         answered = next((s.index for s in listening if s.client is sender), None)
