@@ -55,7 +55,12 @@ class Client:
         except ExceptionGroup as exc:
             log.warning("%s: a message could not be sent (%s): closing", self.peer,
                         exc.exceptions[0])
-            _keep(asyncio.get_running_loop().create_task(self.conn.close(1011, "message lost")))
+            self.close_soon(1011, "message lost")
+
+    def close_soon(self, code: int, reason: str) -> None:
+        """Start closing the connection without waiting for the closing handshake (the task is
+        held until it ends: the loop keeps only weak references to tasks)."""
+        _keep(asyncio.get_running_loop().create_task(self.conn.close(code, reason)))
 
 
 def send_texts(messages: list[tuple[Client, str]]) -> None:

@@ -223,7 +223,7 @@ class GameServer:
                 old = seat.client
                 old.send("bye", reason="your seat was taken back by a newer connection")
                 old.seat = old.table = None
-                asyncio.get_running_loop().create_task(old.conn.close(1000, "seat taken back"))
+                old.close_soon(1000, "seat taken back")
         else:
             free = table.free_seat(msg.get("seat"))
             if free is None:

@@ -118,9 +118,9 @@ async def _told_bye(window: NetClient) -> None:
     pytest.param(10 * ROUNDS, marks=pytest.mark.slow),
 ])
 def test_connections_that_come_and_go_leave_nothing_behind(saves: Path, rounds: int,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+                                                           caplog: pytest.LogCaptureFixture) -> None:
     # every refusal is logged; pytest keeps log records for its report, which is not the server
-    monkeypatch.setattr(logging.getLogger("conquest.net"), "level", logging.ERROR)
+    caplog.set_level(logging.ERROR, logger="conquest.net")
 
     async def scenario() -> None:
         async with running_server(saves, seats=("open", "open", "easy"), game_type="uk_short",
