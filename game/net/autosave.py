@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.jsonfile import write_text_atomically
-from game.journal import Journal, replay
+from game.journal import Journal, journal_paths, replay
 from game.net.table import Table
 
 if TYPE_CHECKING:
@@ -67,8 +67,10 @@ FIRST_SAVE_STAGGER = 37
 _COMPACT = (",", ":")
 
 
-def open_table(game_id: str, name: str, config: ServerConfig) -> Table:
-    """The table for `game_id`: its unfinished autosave `name` if resuming, else a new one."""
+def open_table(game_id: str, name: str, config: ServerConfig) -> tuple[Table, str | None]:
+    """The table for `game_id`: its unfinished autosave `name` if resuming, else a new one;
+    and why a save found there is not gone on with ("ended"; "bad": unreadable; None if there was
+    none, or it is resumed), for the caller to `set_aside` once it holds the save's lock."""
     if config.resume and config.autosave:
         from game.savegame import SaveFormatError, save_path  # noqa: PLC0415
 
@@ -81,10 +83,38 @@ def open_table(game_id: str, name: str, config: ServerConfig) -> Table:
                     table.game_id = game_id
                     log.info("game %s resumed from %s at turn %d", game_id, path,
                              loaded.game.turn)
-                    return table
+                    return table, None
+                return Table.new(game_id, list(config.seats), config.game_type), "ended"
             except (SaveFormatError, ValueError) as exc:
                 log.warning("cannot resume game %s from %s: %s", game_id, path, exc)
-    return Table.new(game_id, list(config.seats), config.game_type)
+                return Table.new(game_id, list(config.seats), config.game_type), "bad"
+    return Table.new(game_id, list(config.seats), config.game_type), None
+
+
+def set_aside(save: Path, why: str) -> Path | None:
+    """Move a save the table will not go on with (its game is over, or it cannot be read) out
+    of the way of the table's next game, to a dated name with `why` in it, its journals with
+    it: nothing is ever written over. Its name is still a save name (savegame.is_valid_name:
+    at most 32 characters), "network-1-ended-261204-2131". Returns where it went (None: there
+    was no save); OSError (logged) if the disk refused."""
+    stamp = f"{datetime.now():%y%m%d-%H%M}"
+    kept = save.with_name(f"{save.stem}-{why}-{stamp}{save.suffix}")
+    extra = 1
+    while kept.exists():  # (two in one minute)
+        extra += 1
+        kept = save.with_name(f"{save.stem}-{why}-{stamp}-{extra}{save.suffix}")
+    try:
+        os.replace(save, kept)  # first: a save without its journal would lose actions
+        for journal, moved in zip(journal_paths(save), journal_paths(kept), strict=True):
+            if journal.exists():
+                os.replace(journal, moved)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.error("%s could not be set aside: %s", save.name, exc)
+        raise
+    log.info("%s is kept as %s", save.name, kept.name)
+    return kept
 
 
 def load_table_save(path: Path) -> LoadedSave:

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine import Game
 from game.engine import actions as act
 from game.net.config import ServerConfig
 from game.net.table import STAND_IN_LEVEL, Seat, Table
@@ -67,6 +68,7 @@ async def run_computers(config: ServerConfig, table: Table, wake: asyncio.Event,
     from game.ai.base import fallback_action  # noqa: PLC0415
 
     generals: dict[tuple[int, str], Any] = {}
+    dealt: Game | None = None  # the game the generals were made for (a table plays on)
     loop = asyncio.get_running_loop()
     while True:
         await wake.wait()
@@ -75,6 +77,9 @@ async def run_computers(config: ServerConfig, table: Table, wake: asyncio.Event,
             game = table.game
             if game is None or game.is_over:
                 break
+            if game is not dealt:
+                generals.clear()
+                dealt = game
             seat = table.seats[game.to_move]
             level = plays_here(config, table, seat)
             if level is None:

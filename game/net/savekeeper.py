@@ -34,6 +34,7 @@ class SaveKeeper:
         self.counters = counters
         self._game_ids = list(game_ids)
         self._locks: list[SaveLock] = []
+        self._superseded: dict[str, str] = {}  # table -> why its save found is not gone on with
         self.autosaves = autosave.Autosaves(
             config, {game_id: self.save_name(game_id) for game_id in self._game_ids},
             on_error=self._count_error)
@@ -43,8 +44,13 @@ class SaveKeeper:
         return f"{self.config.save_prefix}-{game_id}"
 
     def open_table(self, game_id: str) -> Table:
-        """Table `game_id`: resumed from its unfinished save if the config says so, else new."""
-        return autosave.open_table(game_id, self.save_name(game_id), self.config)
+        """Table `game_id`: resumed from its unfinished save if the config says so, else new.
+        A save it does not go on with (finished, or unreadable) is set aside when the server
+        starts and holds its lock, so the new game's saves never write over it."""
+        table, why = autosave.open_table(game_id, self.save_name(game_id), self.config)
+        if why is not None:
+            self._superseded[game_id] = why
+        return table
 
     def _count_error(self) -> None:
         self.counters.errors += 1
@@ -66,6 +72,9 @@ class SaveKeeper:
                 self.unlock()
                 raise
             self._locks.append(lock)
+        for game_id, why in self._superseded.items():  # ours now: out of the new games' way
+            self._set_aside(game_id, why)
+        self._superseded.clear()
 
     def unlock(self) -> None:
         """Let the saves go: another server may take them now."""
@@ -102,6 +111,20 @@ class SaveKeeper:
         except OSError as exc:
             self.counters.errors += 1
             log.error("game %s: autosave failed: %s", table.game_id, exc)
+
+    def keep_finished(self, table: Table) -> None:
+        """Move the table's finished game aside to a dated save of its own (FILE > Load Game
+        lists it), so the table's next game does not write over it."""
+        if self.config.autosave:
+            self._set_aside(table.game_id, "ended")
+
+    def _set_aside(self, game_id: str, why: str) -> None:
+        from game.savegame import save_path  # noqa: PLC0415
+
+        try:
+            autosave.set_aside(save_path(self.save_name(game_id), self.config.saves_dir), why)
+        except OSError:  # (logged) the disk refused: counted, and the game goes on
+            self.counters.errors += 1
 
     def restore(self, table: Table) -> None:
         """After an unplanned engine failure, put the table's last save (its last good state)

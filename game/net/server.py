@@ -63,6 +63,7 @@ class GameServer:
         self._locks: dict[str, asyncio.Lock] = {}
         self._stories = TableStories()
         self._updates: dict[str, UpdateWriter] = {}
+        self._reopening: dict[str, asyncio.TimerHandle] = {}  # tables whose game is over
         game_ids = [str(number) for number in range(1, config.games + 1)]
         self.saves = SaveKeeper(config, game_ids, self.counters)
         for game_id in game_ids:
@@ -109,6 +110,9 @@ class GameServer:
         return int(port)
 
     async def stop(self) -> None:
+        for timer in self._reopening.values():
+            timer.cancel()
+        self._reopening.clear()
         for task in self._runners.values():
             task.cancel()
         for task in self._runners.values():
@@ -215,7 +219,8 @@ class GameServer:
         if token is not None:
             seat = table.seat_for_token(token)
             if seat is None:
-                raise Refusal("token", "unknown seat token")
+                raise Refusal("token", "that seat's game is over; join again for the next one"
+                              if table.held_in_ended_game(token) else "unknown seat token")
             wanted = msg.get("seat")
             if wanted is not None and wanted != seat.index:
                 raise Refusal("token", f"that token is not seat {wanted + 1}'s")
@@ -227,7 +232,9 @@ class GameServer:
         else:
             free = table.free_seat(msg.get("seat"))
             if free is None:
-                raise Refusal("full", "no open seat in this game")
+                raise Refusal("full", "this game is over; a new one opens when its players have "
+                              "left" if table.game is not None and table.game.is_over
+                              else "no open seat in this game")
             seat = free
             token = table.take_seat(seat, msg["name"])
         seat.client, seat.dropped_at = client, None
@@ -265,6 +272,7 @@ class GameServer:
             if table.game is not None:
                 seat.dropped_at = time.monotonic()
                 self._schedule_grace(table)
+                self._reopen_when_gone(table)
         self._broadcast_lobby(table)
 
     def _drop(self, client: Client) -> None:
@@ -277,12 +285,33 @@ class GameServer:
         else:
             seat.client, seat.dropped_at = None, time.monotonic()
             self._schedule_grace(table)
+            self._reopen_when_gone(table)
         self._broadcast_lobby(table)
 
     def _schedule_grace(self, table: Table) -> None:
         if self.config.away_policy == "computer" and table.game_id in self._wake:
             wake = self._wake[table.game_id]
             asyncio.get_running_loop().call_later(self.config.reconnect_seconds + 0.01, wake.set)
+
+    def _reopen_when_gone(self, table: Table) -> None:
+        """A finished game's players have all gone: its table opens for a new game once they
+        have stayed away for the reconnect time (one who comes back meanwhile sees the end)."""
+        if table.game is None or not table.game.is_over or \
+                any(s.client is not None for s in table.seats):
+            return
+        if (earlier := self._reopening.pop(table.game_id, None)) is not None:
+            earlier.cancel()
+        self._reopening[table.game_id] = asyncio.get_running_loop().call_later(
+            self.config.reconnect_seconds, self._reopen, table, table.game)
+
+    def _reopen(self, table: Table, game: Game) -> None:
+        self._reopening.pop(table.game_id, None)
+        if table.game is not game or any(s.client is not None for s in table.seats):
+            return  # somebody came back (they will leave again) or it is another game
+        self.saves.keep_finished(table)
+        table.reopen()
+        self._updates[table.game_id].forget()
+        log.info("game %s: the table is open for a new game", table.game_id)
 
     def _broadcast_lobby(self, table: Table) -> None:
         lobby = table.lobby(bool(self.config.password))
@@ -415,6 +444,7 @@ class GameServer:
                                                                              game.to_move)])
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
+            self._reopen_when_gone(table)  # (if everybody is away already)
 
 
 def _first_waited(seats: list[Seat], answered: int | None, to_move: int) -> list[Seat]:

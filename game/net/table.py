@@ -72,6 +72,8 @@ class Table:
     game: Game | None = None
     seq: int = 0
     opening: list[ev.Event] = field(default_factory=list)
+    # the token hashes of the last finished game's seats (see `reopen`)
+    ended_tokens: set[str] = field(default_factory=set)
 
     @classmethod
     def new(cls, game_id: str, kinds: list[str], game_type: str) -> Table:
@@ -104,6 +106,11 @@ class Table:
         seat.name = clean_name(name, f"Player {seat.index + 1}")
         return token
 
+    def held_in_ended_game(self, token: str) -> bool:
+        """Whether `token` held a seat in the game that ended here before the table reopened."""
+        wanted = token_hash(token)
+        return any(hmac.compare_digest(held, wanted) for held in self.ended_tokens)
+
     def free(self, seat: Seat) -> None:
         """Before the game starts, a leaving player gives the seat back."""
         seat.token_hash, seat.name, seat.client, seat.dropped_at = None, None, None, None
@@ -132,6 +139,19 @@ class Table:
         self.opening = list(self.game.opening_events)
         self.seq += 1
         log.info("game %s starts: %s", self.game_id, ", ".join(p.name for p in players))
+
+    def reopen(self) -> None:
+        """The game is over and its players have gone: open the table for a new game with the
+        same seats (the computers keep theirs; the open seats are free again). The old seats'
+        tokens are remembered, so a player coming back late is told why theirs holds nothing."""
+        self.ended_tokens = {s.token_hash for s in self.seats if s.token_hash is not None
+                             and not s.is_computer}
+        for seat in self.seats:
+            if not seat.is_computer:
+                self.free(seat)
+        self.game = None
+        self.opening = []
+        self.seq += 1  # (anything still on its way about the old game is older than this)
 
     def is_away_too_long(self, seat: Seat, grace: float, now: float | None = None) -> bool:
         if seat.is_computer or seat.client is not None or seat.dropped_at is None:
