@@ -58,6 +58,9 @@ class NetBridge:
         self.server: GameServer | None = None
         self.port: int | None = None
         self.address = ""
+        # said to the player when the seat kept from before no longer holds anything (its game
+        # is over, or the server has another) and a new seat was taken instead
+        self.seat_kept_was_gone: str | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="conquest-net", daemon=True)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -141,6 +144,9 @@ class NetBridge:
                 forget_seat(uri, game, name)  # that game is over or gone: join as a newcomer
                 client = NetClient(uri, name, password=password, game=game)
                 welcome = await client.connect(wanted_seat=seat)
+                self.seat_kept_was_gone = (
+                    "Your last game there is over: this seat is in a new one." if "over" in
+                    exc.reason else "Your seat there from before is gone: this is a new one.")
         except JoinRefused as exc:
             self.inbox.put(Note("refused", None, {"code": exc.code, "reason": exc.reason}))
             return

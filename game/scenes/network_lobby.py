@@ -54,7 +54,7 @@ class LobbyScene(Scene):
         self.seat = int(welcome["seat"])
         self.lobby: dict[str, Any] | None = None
         self.time = 0.0
-        self.notice = ""
+        self.notice = bridge.seat_kept_was_gone or ""
         self._done = False
         self._early = list(early or [])
         # the mouse's way out (keys and pads have ESC and Back; Return or A press it too)

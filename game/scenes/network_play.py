@@ -127,6 +127,9 @@ class NetworkPlayScene(PlayScene):
         set_story_teller(app, self.teller)
         for note in early or []:
             self.receive(note)
+        if bridge.seat_kept_was_gone:  # said here too: the lobby may have gone by at once
+            self.messages.add(bridge.seat_kept_was_gone, palette.CREAM)
+            bridge.seat_kept_was_gone = None
 
     def adopt_game(self, game: Game) -> None:
         teller = getattr(self, "teller", None)  # (the first game is adopted before it exists)

@@ -4,6 +4,7 @@ have left, and no finished or unreadable save is ever written over."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,52 @@ def test_a_server_started_on_a_finished_or_unreadable_save_sets_it_aside(saves: 
     listed = {info.name: info for info in list_saves(saves)}  # FILE > Load Game's list
     assert listed[kept.stem].summary.endswith("finished")
     assert listed[unreadable.stem].summary == "damaged"
+
+
+def test_a_window_whose_kept_seat_was_in_a_finished_game_joins_the_next_and_says_so(
+        saves: Path) -> None:
+    from game.net.bridge import NetBridge, load_seat
+    from tests.network.support import free_port, wait_note
+
+    port = free_port()
+    uri = f"ws://127.0.0.1:{port}"
+    host = NetBridge()
+    windows: list[NetBridge] = []
+    try:
+        host.host(ServerConfig(port=port, seats=("open", "easy"), game_type="uk_short",
+                               saves_dir=saves, reconnect_seconds=GRACE, computer_delay=0.0,
+                               rate=2000.0, burst=4000)).result(10)
+        first = NetBridge()
+        windows.append(first)
+        first.join(uri, "Ada", None)
+        wait_note(first, ("welcome",))
+        first.close()  # the window is closed: its seat token stays on disk
+        kept = load_seat(uri, "1", "Ada")
+        assert kept is not None
+
+        async def finish() -> None:  # Ada comes back elsewhere and plays to the end
+            ada = NetClient(uri, "Ada", credentials=kept)
+            await ada.connect()
+            assert (await play_out([ada], "standard"))[0].finished
+            await ada.close()
+        run(finish())
+        server = host.server
+        assert server is not None
+        for _ in range(250):
+            if server.tables["1"].game is None:
+                break
+            time.sleep(0.02)
+
+        again = NetBridge()
+        windows.append(again)
+        assert again.seat_kept_was_gone is None
+        again.join(uri, "Ada", None)
+        welcome = wait_note(again, ("welcome",))
+        assert not welcome.data["rejoined"]
+        assert again.seat_kept_was_gone is not None and "over" in again.seat_kept_was_gone
+        renewed = load_seat(uri, "1", "Ada")
+        assert renewed is not None and renewed.token != kept.token
+    finally:
+        for window in windows:
+            window.close()
+        host.close()
