@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from game.app import App
 
 TIMEOUT = 15.0
+# Return, Space or A ignored this long at first: the key that pressed the form's OK, pressed
+# twice, would otherwise cancel the join at once (ESC, Back and a click on CANCEL always work)
+GUARD_SECONDS = 0.6
 PANEL = pygame.Rect(140, 120, 360, 160)
 CANCEL_HINTS = {Device.KEYBOARD: "ESC or Return cancels", Device.PAD: "{BACK} or {A} cancels",
                 Device.MOUSE: "Click CANCEL to give up"}
@@ -39,6 +42,7 @@ class ConnectingScene(Scene):
                  expected: int = 1) -> None:
         super().__init__(app)
         self.expected = expected  # seats joined from this window: the lobby opens when all are
+        self.guard = GUARD_SECONDS
         self._welcomes: list[Note] = []
         self._early: list[Note] = []
         self.bridge = bridge
@@ -82,6 +86,10 @@ class ConnectingScene(Scene):
         self.app.scenes.push(MessageDialogScene(self.app, title, reason))
 
     def handle(self, command: CommandEvent) -> None:
+        pressed = command.kind is Command.CONFIRM or (
+            command.kind is Command.PRESS and command.device is not Device.MOUSE)
+        if pressed and self.guard > 0:
+            return  # (see GUARD_SECONDS)
         if command.kind in (Command.CANCEL, Command.CONFIRM):
             self.cancel()
         elif command.kind is Command.PRESS and command.device is not Device.MOUSE:
@@ -91,6 +99,7 @@ class ConnectingScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.guard = max(0.0, self.guard - dt)
         self.cancel_button.update(dt)
         if self._done:
             return

@@ -334,15 +334,16 @@ class JoinNetworkScene(FormScene):
         if not kept:
             self.note.text, self.note.colour = PASSWORD_NOTE, palette.SHADOW
         elif len(names) == 1:
-            self.note.text = (f"Your seat {self.kept_seat + 1} there is kept for {a.name}: "
-                              "OK takes it back.")
+            # (kept on this machine: the server may have ended that game since)
+            self.note.text = (f"Seat {self.kept_seat + 1} there was {a.name}'s: OK takes it "
+                              "back if the game goes on.")
             self.note.colour = palette.INK
         else:
             seats = ", ".join(str(seat + 1) for seat, _ in kept)
             self.note.text = (f"Seat{'s' if len(kept) > 1 else ''} {seats} there "
-                              f"{'are' if len(kept) > 1 else 'is'} kept for "
+                              f"{'were' if len(kept) > 1 else 'was'} held by "
                               f"{', '.join(name for _, name in kept)}: OK takes "
-                              f"{'them' if len(kept) > 1 else 'it'} back.")
+                              f"{'them' if len(kept) > 1 else 'it'} back if the game goes on.")
             self.note.colour = palette.INK
 
     def update(self, dt: float) -> None:

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from game.app import App
 
 PANEL = pygame.Rect(90, 84, 460, 250)
+# Return, Space, A or a click ignored this long at first: the press that joined, made twice,
+# would otherwise ask to leave at once (ESC and Back always ask)
+GUARD_SECONDS = 0.6
 LEAVE_HINTS = {Device.KEYBOARD: "ESC or Return leaves", Device.PAD: "{BACK} or {A} leaves",
                Device.MOUSE: "Click LEAVE to leave"}
 KIND_LABELS = {"open": "player", "easy": "computer (Easy)", "standard": "computer (Standard)",
@@ -110,6 +113,8 @@ class LobbyScene(Scene):
             save_answers("hosted", {"port": self.bridge.port, "name": names[0], "names": names})
 
     def handle(self, command: CommandEvent) -> None:
+        if command.kind in (Command.CONFIRM, Command.PRESS) and self.time < GUARD_SECONDS:
+            return  # (see GUARD_SECONDS)
         if command.kind is Command.CANCEL:
             self.ask_leave()
         elif command.kind is Command.PRESS and command.device is Device.MOUSE:

@@ -10,6 +10,10 @@ if TYPE_CHECKING:
     from game.app import App
 
 
+HOST_ITEM, JOIN_ITEM = "Host Network Game...", "Join Network Game..."
+NETWORK_ITEMS = (HOST_ITEM, JOIN_ITEM)
+
+
 def network_items(app: App) -> list[MenuItem]:
     """FILE > Host Network Game... and FILE > Join Network Game..."""
     def host() -> None:
@@ -28,7 +32,7 @@ def network_items(app: App) -> list[MenuItem]:
             return
         app.scenes.push(JoinNetworkScene(app))
 
-    return [MenuItem("Host Network Game...", host), MenuItem("Join Network Game...", join)]
+    return [MenuItem(HOST_ITEM, host), MenuItem(JOIN_ITEM, join)]
 
 
 def _missing(app: App, exc: ImportError) -> None:

@@ -25,6 +25,7 @@ from game.scenes.play_board import Snapshot
 from game.scenes.play_computer import pause_after
 from game.scenes.play_menus import PlayMenus
 from game.scenes.play_seats import Seats
+from game.scenes.network_menu import NETWORK_ITEMS
 from game.scenes.network_story import NetworkStoryTeller
 from game.scenes.story import set_story_teller
 from game.ui import palette
@@ -61,9 +62,12 @@ class NetworkPlayMenus(PlayMenus):
         self.scene.messages.add("The server saves this game after every move.", palette.CREAM)
 
     def resume_game(self) -> None:
-        self.scene.refuse("Leave the network game first (FILE > Leave Network Game).")
+        self._leave_first()
 
     def new_game(self) -> None:
+        self._leave_first()
+
+    def _leave_first(self) -> None:
         self.scene.refuse("Leave the network game first (FILE > Leave Network Game).")
 
     def change_sides(self) -> None:
@@ -89,6 +93,9 @@ class NetworkPlayMenus(PlayMenus):
         for menu in menus:
             if menu.title == "FILE":
                 menu.items.insert(0, MenuItem("Leave Network Game", scene.ask_leave))
+                for item in menu.items:  # another network game: this one is left first
+                    if item.label in NETWORK_ITEMS:
+                        item.action = self._leave_first
             for item in menu.items:
                 if item.label == "Review Last Turn":  # told by the server: no record needed
                     item.enabled = lambda: bool(scene.local_seats) and scene.seq > 0
@@ -113,6 +120,8 @@ class NetworkPlayScene(PlayScene):
         self._pending = False
         self._roster: dict[int, bool] = {}
         self._left = False
+        # why the server cannot be reached now ("Connection lost: ..."); None while connected
+        self._offline: str | None = None
         self._held_since: float | None = None
         super().__init__(app, game)
         # the parts' seams: who plays here, no saving here (the server saves every move),
@@ -128,7 +137,8 @@ class NetworkPlayScene(PlayScene):
         for note in early or []:
             self.receive(note)
         if bridge.seat_kept_was_gone:  # said here too: the lobby may have gone by at once
-            self.messages.add(bridge.seat_kept_was_gone, palette.CREAM)
+            self.messages.alert(bridge.seat_kept_was_gone, palette.WHITE,
+                                band=palette.SELECT_BLUE)  # (until the player's first move)
             bridge.seat_kept_was_gone = None
 
     def adopt_game(self, game: Game) -> None:
@@ -177,6 +187,9 @@ class NetworkPlayScene(PlayScene):
             return False
         if self._pending:
             return False
+        if self._offline is not None:  # the move would be lost on the way: say so, keep it
+            self.refuse(f"{self._offline} This move was not sent.")
+            return False
         seat = self.game.to_move
         if seat not in self.local_seats:
             self.refuse("Not your move.")
@@ -198,12 +211,21 @@ class NetworkPlayScene(PlayScene):
         elif note.kind == "lost":
             # an alert, not a history line: the pinned prompt would cover a line, and a
             # player must see at once why nothing answers
-            self.messages.alert("Connection lost: trying to reconnect...", palette.WHITE)
+            self._go_offline("Connection lost: trying to reconnect...", "OFFLINE")
         elif note.kind == "back":
+            self._offline = None
+            self.menubar.right_text, self.menubar.right_colour = "NETWORK GAME", palette.DARK
             self.confirm("Reconnected to the server.")
         elif note.kind in ("gone", "refused"):
             reason = note.data.get("reason", "")
-            self.messages.alert(f"Disconnected: {reason}.", palette.WHITE)
+            self._go_offline(f"Disconnected: {reason}.", "DISCONNECTED")
+
+    def _go_offline(self, why: str, label: str) -> None:
+        """Say why the server cannot be reached, and keep saying it (the menu bar's corner)
+        until it can: an alert alone gives way to the next message."""
+        self._offline = why
+        self.menubar.right_text, self.menubar.right_colour = label, palette.ALERT_RED
+        self.messages.alert(why, palette.WHITE)
 
     def _message(self, msg: dict[str, Any], seat: int | None = None) -> None:
         kind = msg["type"]

@@ -82,6 +82,7 @@ class MenuBar:
         self.menus = list(menus)
         self.width = width
         self.right_text = right_text
+        self.right_colour = palette.DARK  # (a network game turns it red while offline)
         self.on_choose = on_choose
         self.on_refuse = on_refuse
         self.open_index: int | None = None
@@ -266,7 +267,8 @@ class MenuBar:
                 colour = palette.WHITE
             body.draw(surface, menu.title, (r.x + 3, 2), colour)
         if self.right_text:
-            body.draw(surface, self.right_text, (self.width - 6, 2), palette.DARK, align="right")
+            body.draw(surface, self.right_text, (self.width - 6, 2), self.right_colour,
+                      align="right")
         if self.open_index is not None:
             self._draw_menu(surface, self.open_index)
 

@@ -172,13 +172,18 @@ def test_up_and_down_move_by_rows_on_the_host_form(app: Any) -> None:
 def test_the_lobby_is_left_with_any_one_device(app: Any, device: Device) -> None:
     from game.net.bridge import NetBridge
     from game.scenes.dialogs import ConfirmDialogScene
-    from game.scenes.network_lobby import LobbyScene
+    from game.scenes.network_lobby import GUARD_SECONDS, LobbyScene
 
     bridge = NetBridge()
     lobby = LobbyScene(app, bridge, {"seat": 0})
     app.scenes.push(lobby)
     app.scenes.apply_pending()
     app.step(DT)
+    if device is not Device.KEYBOARD:  # the press that joined, made twice, does not leave
+        _send(app, Command.PRESS, device, lobby.leave_button.rect.center)
+        assert app.scenes.top is lobby
+    for _ in range(int(GUARD_SECONDS / DT) + 1):
+        app.step(DT)
     if device is Device.MOUSE:
         _send(app, Command.PRESS, Device.MOUSE, (5, 5))  # not on LEAVE: nothing happens
         assert app.scenes.top is lobby
@@ -202,6 +207,10 @@ def test_connecting_is_cancelled_by_a_pad_wherever_the_pointer_rests(app: Any) -
     _send(app, Command.PRESS, Device.PAD)
     assert type(app.scenes.top).__name__ == "ConnectingScene"
     connecting = app.scenes.top
+    _send(app, Command.PRESS, Device.PAD)  # A pressed twice on OK does not cancel at once
+    _send(app, Command.CONFIRM, Device.KEYBOARD)  # nor Return
+    assert app.scenes.top is connecting
+    connecting.guard = 0.0  # (the guard's time is over; the server is not reached meanwhile)
     assert not connecting.cancel_button.rect.collidepoint((5, 5))
     _send(app, Command.PRESS, Device.PAD, (5, 5))  # A, the pointer far from CANCEL
     assert isinstance(app.scenes.top, JoinNetworkScene)

@@ -232,6 +232,10 @@ def test_two_players_join_a_server_from_one_window_each_to_a_seat(app: Any) -> N
         play.bridge.close()
         again = JoinNetworkScene(app)
         assert again.name.text == "Ann, Bob"
-        assert "Seats 1, 3 there are kept for Ann, Bob" in again.note.text
+        assert "Seats 1, 3 there were held by Ann, Bob" in again.note.text
+        app.scenes.push(again)
+        app.scenes.apply_pending()
+        app.step(DT)
+        _shot(app, "join_seats_kept")
     finally:
         hosting.close()
