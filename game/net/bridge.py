@@ -179,11 +179,15 @@ class NetBridge:
     async def _read(self, client: NetClient) -> None:
         seat = client.seat
         farewell: str | None = None  # the reason of a `bye`: the server closes on purpose
+        forgotten = False
         while not self._closed:
             try:
                 msg = await client.receive()
                 if msg["type"] == "bye":
                     farewell = msg["reason"]
+                if client.over and not forgotten and client.credentials is not None:
+                    forgotten = True  # the game is over: no seat to take back any more
+                    forget_seat(client.uri, client.credentials.game, client.credentials.name)
                 self.inbox.put(Note("message", seat, msg))
                 continue
             except (ConnectionClosed, ConnectionError, OSError) as exc:

@@ -309,9 +309,15 @@ class CreditsScene(Scene):
 
 
 def leave_title(app: App, saves_dir: Path | None = None) -> None:
-    """Replace the title with the setup screen, and offer the interrupted game if one loads."""
+    """Replace the title with the setup screen, and offer the interrupted game if one loads
+    (else the network game this window was in, if its seat is kept)."""
     from game.scenes.launch import offer_interrupted_game  # noqa: PLC0415
     from game.scenes.setup import SetupScene  # noqa: PLC0415
 
     app.scenes.replace(SetupScene(app))
-    offer_interrupted_game(app, saves_dir)
+    if not offer_interrupted_game(app, saves_dir):
+        try:
+            from game.scenes.network_resume import offer_network_game  # noqa: PLC0415
+        except ImportError:  # network play needs websockets; the rest of the game goes on
+            return
+        offer_network_game(app, saves_dir)
