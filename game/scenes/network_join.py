@@ -307,8 +307,9 @@ class JoinNetworkScene(FormScene):
         self.kept_seat: int | None = None
         self._seat_key: tuple[str, str, str] | None = None
         self.finish()
-        self.dialog.focus(self.address)
         self._look_for_seat()
+        # a seat kept there: OK takes it back, so one press does it (a pad or keys)
+        self.dialog.focus(self.ok if self.kept_seat is not None else self.address)
 
     def _look_for_seat(self) -> None:
         """Is a seat of that server's game kept for those names? Said under the fields."""

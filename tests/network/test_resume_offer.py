@@ -45,6 +45,7 @@ def test_a_kept_seat_is_offered_at_start_and_join_opens_the_filled_form(
     form = app.scenes.top
     assert isinstance(form, JoinNetworkScene)
     assert form.kept_seat == 2 and "Seat 3 there was Ada's" in form.note.text
+    assert form.dialog.focused is form.ok  # one more press takes the seat back
 
 
 def test_not_now_forgets_nothing_and_no_kept_seat_means_no_offer(app: Any) -> None:
