@@ -84,11 +84,15 @@ def open_table(game_id: str, name: str, config: ServerConfig) -> tuple[Table, st
                     log.info("game %s resumed from %s at turn %d", game_id, path,
                              loaded.game.turn)
                     return table, None
-                return Table.new(game_id, list(config.seats), config.game_type), "ended"
+                return _new_table(game_id, config), "ended"
             except (SaveFormatError, ValueError) as exc:
                 log.warning("cannot resume game %s from %s: %s", game_id, path, exc)
-                return Table.new(game_id, list(config.seats), config.game_type), "bad"
-    return Table.new(game_id, list(config.seats), config.game_type), None
+                return _new_table(game_id, config), "bad"
+    return _new_table(game_id, config), None
+
+
+def _new_table(game_id: str, config: ServerConfig) -> Table:
+    return Table.new(game_id, list(config.seats), config.game_type, config.neutral)
 
 
 def set_aside(save: Path, why: str) -> Path | None:

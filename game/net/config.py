@@ -24,6 +24,10 @@ class ServerConfig:
     password: str | None = None
     games: int = 1
     seats: tuple[str, ...] = ("open", "open")
+    # with two seats, a neutral player's armies between them, as a local game has by default
+    # (the manual: "it would be normal to reply Yes"; without it, a UK mission of 18
+    # territories is met by the set-up alone)
+    neutral: bool = True
     game_type: str = "us_full"
     saves_dir: Path | None = None  # None: the savegame default folder
     autosave: bool = True

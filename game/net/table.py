@@ -72,17 +72,18 @@ class Table:
     game: Game | None = None
     seq: int = 0
     opening: list[ev.Event] = field(default_factory=list)
+    neutral: bool = True  # a neutral player when two seats play (see ServerConfig)
     # the token hashes of the last finished game's seats (see `reopen`)
     ended_tokens: set[str] = field(default_factory=set)
 
     @classmethod
-    def new(cls, game_id: str, kinds: list[str], game_type: str) -> Table:
+    def new(cls, game_id: str, kinds: list[str], game_type: str, neutral: bool = True) -> Table:
         seats = [Seat(i, kind) for i, kind in enumerate(kinds)]
         names = iter(COMPUTER_NAMES)
         for seat in seats:
             if seat.is_computer:
                 seat.name = next(names)
-        return cls(game_id, seats, game_type)
+        return cls(game_id, seats, game_type, neutral=neutral)
 
     # -- seats and tokens ---------------------------------------------------------------
     def seat_for_token(self, token: str) -> Seat | None:
@@ -134,7 +135,8 @@ class Table:
         """Every seat is taken: deal the game (a secret seed, since the seed decides the dice)."""
         players = [PlayerSpec(s.name or f"Player {s.index + 1}", COLOURS[s.index],
                               s.kind if s.is_computer else "human") for s in self.seats]
-        config = GameConfig.preset(self.game_type, players)
+        config = GameConfig.preset(self.game_type, players,
+                                   neutral=self.neutral and len(players) == 2)
         self.game = Game.new(config, seed if seed is not None else secrets.randbits(62))
         self.opening = list(self.game.opening_events)
         self.seq += 1
@@ -186,5 +188,6 @@ class Table:
             seats.append(seat)
         seq = net.get("seq")
         table = cls(str(net.get("game", "1")), seats, str(net.get("game_type", "us_full")), game,
-                    (seq if isinstance(seq, int) and not isinstance(seq, bool) else 0) + 1)
+                    (seq if isinstance(seq, int) and not isinstance(seq, bool) else 0) + 1,
+                    neutral=game.config.neutral)
         return table

@@ -61,6 +61,7 @@ class HostNetworkScene(FormScene):
         self.kinds = ["local", "open", "standard", "open", "open", "open"]
         self.game_type = "uk_full"
         self.away = "wait"
+        self.neutral = True
         last = load_answers("host")
         self._recall(last)
         # the last game had a password: its players rejoin with it, so RESUME needs it again
@@ -74,6 +75,10 @@ class HostNetworkScene(FormScene):
                       partial(self._kind_of, i), partial(self._set_kind, i), label_width=136,
                       button_width=[44, 44, 44, 66, 44], gap=5)
             for i in range(6)]
+        # only with two players: shown in the place of seat 3's row
+        self.neutral_row = ChoiceRow(fonts, "NEUTRAL PLAYER", (x, y + 72),
+                                     [("Yes", True), ("No", False)], lambda: self.neutral,
+                                     self._set_neutral, label_width=136, button_width=36, gap=6)
         self.type_row = ChoiceRow(fonts, "GAME TYPE", (x, y + 152), GAME_TYPES,
                                   lambda: self.game_type, self._set_type, label_width=136,
                                   button_width=[58, 58, 62, 62], gap=5)
@@ -81,7 +86,8 @@ class HostNetworkScene(FormScene):
                                   [("Turn waits", "wait"), ("Computer plays", "computer")],
                                   lambda: self.away, self._set_away, label_width=136,
                                   button_width=[76, 100], gap=5)
-        self.rows = [self.count_row, *self.seat_rows, self.type_row, self.away_row]
+        self.rows = [self.count_row, *self.seat_rows, self.neutral_row, self.type_row,
+                     self.away_row]
         for row in self.rows:
             self.widgets.extend(row.widgets)
         port = last.get("port")
@@ -117,15 +123,19 @@ class HostNetworkScene(FormScene):
             self.game_type = str(last["game_type"])
         if last.get("away") in ("wait", "computer"):
             self.away = str(last["away"])
+        if last.get("neutral") in (0, 1):
+            self.neutral = last["neutral"] == 1
 
     def _remember(self, port: int, name: str) -> None:
         save_answers("host", {"count": self.count, "kinds": self.kinds,
                               "game_type": self.game_type, "away": self.away, "port": port,
+                              "neutral": int(self.neutral),
                               "name": name, "password_set": int(bool(self.password.text))})
 
     def _sync(self) -> None:
         for i, row in enumerate(self.seat_rows):
             row.show(i < self.count)
+        self.neutral_row.show(self.count == 2)
         for row in self.rows:
             row.sync()
 
@@ -164,6 +174,10 @@ class HostNetworkScene(FormScene):
         self.game_type = game_type
         self._sync()
 
+    def _set_neutral(self, neutral: bool) -> None:
+        self.neutral = neutral
+        self._sync()
+
     def _set_away(self, away: str) -> None:
         self.away = away
         self._sync()
@@ -189,7 +203,7 @@ class HostNetworkScene(FormScene):
         config = ServerConfig(
             host="0.0.0.0", port=port, password=self.password.text or None,
             seats=tuple("open" if k == "local" else k for k in seats), game_type=self.game_type,
-            away_policy=self.away, resume=False, computer_delay=0.05,
+            away_policy=self.away, resume=False, computer_delay=0.05, neutral=self.neutral,
             save_prefix=HOSTED_PREFIX)
         self._remember(port, ", ".join(names))
         self._serve(config, dict(zip(local, names, strict=True)))

@@ -1,0 +1,73 @@
+"""A two-seat network game has the neutral player a local two-player game has by default (the
+host may say No, on the Host form or with --no-neutral); three seats or more never have one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.cli import build_parser
+from game.net.serve import config_from_args
+from game.net.server import ServerConfig
+from tests.network.support import join, play_out, run, running_server, wait_for_views
+
+
+def _neutral_territories(view: dict[str, Any]) -> int:
+    neutral = next((i for i, p in enumerate(view["players"]) if p.get("is_neutral")), None)
+    return 0 if neutral is None else sum(1 for o in view["owner"].values() if o == neutral)
+
+
+@pytest.mark.parametrize("game_type", ["uk_short", "us_full"])
+def test_two_seats_play_with_a_neutral_player_by_default(saves: Path, game_type: str) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "easy"), game_type=game_type,
+                                  seed=6) as (server, uri):
+            (ada,) = await join(uri, ["Ada"])
+            await wait_for_views([ada])
+            game = server.tables["1"].game
+            assert game is not None and game.config.neutral and len(game.players) == 3
+            assert ada.view is not None and len(ada.view["players"]) == 3
+            assert _neutral_territories(ada.view) > 0 or game_type == "us_full"  # (US: claimed)
+            (result,) = await play_out([ada], "standard")
+            assert result.finished and result.refused == 0
+            assert server.counters.errors == 0
+            assert ada.view["winner"] in (0, 1)  # the neutral never wins
+            await ada.close()
+    run(scenario(), timeout=120)
+
+
+def test_no_neutral_when_the_host_says_no_or_three_seats_play(saves: Path) -> None:
+    async def scenario() -> None:
+        for seats, neutral in ((("open", "easy"), False), (("open", "easy", "easy"), True)):
+            async with running_server(saves, seats=seats, game_type="uk_full", seed=6,
+                                      neutral=neutral, autosave=False) as (server, uri):
+                (ada,) = await join(uri, ["Ada"])
+                await wait_for_views([ada])
+                game = server.tables["1"].game
+                assert game is not None and not game.config.neutral
+                assert len(game.players) == len(seats)
+                await ada.close()
+    run(scenario(), timeout=60)
+
+
+def test_the_serve_option_and_the_host_form_choose_it(app: Any, monkeypatch: Any) -> None:
+    assert config_from_args(build_parser().parse_args(["--serve"])).neutral
+    assert not config_from_args(build_parser().parse_args(["--serve", "--no-neutral"])).neutral
+    from game.scenes.network_host import HostNetworkScene
+
+    form = HostNetworkScene(app)
+    app.scenes.push(form)
+    app.scenes.apply_pending()
+    served: list[ServerConfig] = []
+    monkeypatch.setattr(form, "_serve", lambda config, local: served.append(config))
+    form._set_count(3)
+    assert not any(b.visible for b in form.neutral_row.buttons)  # only asked of two players
+    form._set_count(2)
+    assert all(b.visible for b in form.neutral_row.buttons) and form.neutral
+    form.neutral_row.buttons[1].press()  # No
+    form.confirm()
+    assert len(served) == 1 and not served[0].neutral and len(served[0].seats) == 2
+    again = HostNetworkScene(app)  # the choice is remembered with the others
+    assert not again.neutral
