@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.audio import Sfx
+from game.engine.words import plural
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.overlay import colour_swatch, player_colour
@@ -103,7 +104,7 @@ class GameOverScene(Scene):
         mission = game.mission(game.winner) if game.end_reason == "mission" else None
         if mission is not None:
             text += f": {mission.text}"
-        return text[0].upper() + text[1:] + f" after {game.turn} turns."
+        return text[0].upper() + text[1:] + f" after {plural(game.turn, 'turn')}."
 
     def enter(self) -> None:
         if self.game.winner is not None:

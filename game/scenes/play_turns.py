@@ -19,7 +19,7 @@ from game.audio import Sfx
 from game.engine import ArmyChoice, Game, IllegalActionError, Phase
 from game.engine import actions as act
 from game.scenes.dialogs import ChoiceDialogScene, ConfirmDialogScene, NumberDialogScene
-from game.scenes.play_narrate import plural
+from game.engine.words import plural
 from game.ui import palette
 
 if TYPE_CHECKING:
