@@ -23,6 +23,7 @@ FLASH_SECONDS = 0.12
 LIST_ROW_HEIGHT = 11
 SCROLLBAR_WIDTH = 8
 MASK_CHAR = "*"  # what a masked (password) box shows for each character
+LABEL_INSET = 3  # room each side of a button's label, inside its bevel (less: the label is cut)
 
 RectLike = pygame.Rect | tuple[int, int, int, int]
 
@@ -68,6 +69,19 @@ class Button(Widget):
         self.bold = bold
         self._flash = 0.0
 
+    @staticmethod
+    def width_for(fonts: Fonts, label: str, *, bold: bool = False) -> int:
+        """The least width that shows `label` whole: the label drawn, in the font drawn, with
+        its inset. Sizing a button by another text (the label before it was upper-cased, as
+        the dialogs did) cut "START AGAIN" to "START AGA..."."""
+        font = fonts.bold if bold else fonts.body
+        return font.width(label) + 2 * LABEL_INSET
+
+    @property
+    def label_fits(self) -> bool:
+        """True when the label is drawn whole, not cut short with an ellipsis."""
+        return self.rect.width >= self.width_for(self.fonts, self.label, bold=self.bold)
+
     def press(self) -> bool:
         """Fire the button as if clicked; False (nothing happens) when dimmed."""
         if not self.enabled:
@@ -109,7 +123,7 @@ class Button(Widget):
         colour = palette.WHITE if self.selected else palette.INK
         if not self.enabled:
             colour = palette.DIM_TEXT
-        label = font.ellipsize(self.label, r.width - 6)
+        label = font.ellipsize(self.label, r.width - 2 * LABEL_INSET)
         y = r.y + (r.height - 7) // 2 + (1 if pressed else 0)
         font.draw(surface, label, (r.centerx + (1 if pressed else 0), y), colour, align="center")
 
