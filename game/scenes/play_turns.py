@@ -61,6 +61,13 @@ class TurnController:
         self.target: str | None = None
         self.last_attack: tuple[str, str, int] | None = None
 
+    def step(self) -> tuple[object, ...]:
+        """What the player is asked now: the game's turn, phase and mover, and the selection's
+        mode, source and target. A refusal answers one step: once this changes (a free move
+        begun, a source chosen, the turn over) it is stale, and the new step's prompt shows."""
+        game = self.game
+        return (game.turn, game.phase, game.to_move, self.mode, self.source, self.target)
+
     def reset(self) -> None:
         """A new turn: nothing selected, no attack to repeat."""
         self.mode, self.source, self.target = "attack_from", None, None
