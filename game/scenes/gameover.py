@@ -188,7 +188,9 @@ class GameOverScene(Scene):
         self._graph(surface, GRAPH_TERRITORIES, "TERRITORIES", self.territories, grown)
         self._graph(surface, GRAPH_ARMIES, "ARMIES", self.armies, grown)
         self._table(surface, pygame.Rect(14, 262, 612, 104))
+        armed = next((b for b in self.buttons if b.focused), self.new_game)  # what Return presses
         for button in self.buttons:
+            button.armed = button is armed
             button.draw(surface)
 
     def _graph(self, surface: pygame.Surface, rect: pygame.Rect, title: str,

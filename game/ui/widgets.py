@@ -49,9 +49,14 @@ class Widget:
 
 
 class Button(Widget):
-    """A push button; the default button has the thick border and is pressed by Return.
+    """A push button; the button Return presses now has the thick border.
 
-    `selected` draws it filled blue (a chosen option among several, as in the setup screen).
+    `is_default` names the button Return presses while no other button has the focus. The
+    window that holds the button sets `armed` each frame to say whether Return presses this
+    one now (the focused button, else the default): the thick border follows the focus, so
+    one button alone looks like Return's. Left None (a button outside any window), the
+    border marks the default. `selected` draws it filled blue (a chosen option among
+    several, as in the setup screen).
     """
 
     focusable = True
@@ -67,7 +72,13 @@ class Button(Widget):
         self.enabled = enabled
         self.selected = selected
         self.bold = bold
+        self.armed: bool | None = None  # Return presses this button now (None: is_default)
         self._flash = 0.0
+
+    @property
+    def shows_default_border(self) -> bool:
+        """True when the thick border is drawn: Return presses this button now."""
+        return self.is_default if self.armed is None else self.armed
 
     @staticmethod
     def width_for(fonts: Fonts, label: str, *, bold: bool = False) -> int:
@@ -106,7 +117,7 @@ class Button(Widget):
         if not self.visible:
             return
         r = self.rect
-        if self.is_default:
+        if self.shows_default_border:
             pygame.draw.rect(surface, palette.INK, r.inflate(4, 4), 1)
             pygame.draw.rect(surface, palette.INK, r.inflate(2, 2), 1)
         pressed = self._flash > 0
