@@ -17,6 +17,7 @@ from typing import Any
 
 from game.engine import Game, StateError
 from game.engine.record import ReplayError, replay_game, state_differences
+from game.engine.words import plural
 from game.savegame import FORMAT as SAVE_FORMAT
 from game.savegame import MAX_SAVE_BYTES, SaveFormatError, read_save_data, write_json_atomically
 
@@ -135,7 +136,7 @@ def verify_game(recorded: Game) -> VerifyResult:
         keys = ", ".join(state_differences(expected, got))
         return VerifyResult(False, f"replay differs from the recorded final state in: {keys}",
                             count)
-    return VerifyResult(True, f"replayed {count} actions: the final state equals the recorded "
+    return VerifyResult(True, f"replayed {plural(count, 'action')}: the final state equals the recorded "
                               f"one (turn {recorded.turn}, {_outcome(recorded)})", count)
 
 

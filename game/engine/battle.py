@@ -12,6 +12,7 @@ from game.engine.core import GameCore
 from game.engine.dice import compare, roll
 from game.engine.errors import IllegalActionError
 from game.engine.missions import CONQUER_24
+from game.engine.words import plural
 from game.engine.state import (
     ELIMINATION_TRADE_FROM,
     Battle,
@@ -43,8 +44,8 @@ class BattleRules(GameCore):
         if not (isinstance(action.dice, int) and 1 <= action.dice <= 3):
             raise IllegalActionError("Attack with 1, 2 or 3 dice.")
         if not action.dice <= self.armies[source] - 1:
-            raise IllegalActionError(f"With {self.armies[source]} armies you may roll at most "
-                                     f"{self.attack_dice_allowed(source)} dice.")
+            raise IllegalActionError(f"With {plural(self.armies[source])} you may roll at most "
+                                     f"{plural(self.attack_dice_allowed(source), 'die')}.")
         if action.mode not in act.ATTACK_MODES:
             raise IllegalActionError(f"Unknown attack mode {action.mode!r}.")
 
@@ -53,7 +54,7 @@ class BattleRules(GameCore):
         assert self.battle is not None
         most = self.defence_dice_allowed(self.battle.target)
         self._require(isinstance(action.dice, int) and 1 <= action.dice <= most,
-                      f"Defend with 1 to {most} dice.")
+                      "Defend with 1 die." if most == 1 else f"Defend with 1 to {most} dice.")
 
     def _check_use_advantage(self, action: act.UseAdvantage) -> None:
         self._require_phase(Phase.ADVANTAGE, what="use an advantage")
@@ -68,7 +69,8 @@ class BattleRules(GameCore):
         self._require_phase(Phase.OCCUPY, what="occupy")
         self._require_count(action.count)
         lo, hi = self.occupy_range()
-        self._require(lo <= action.count <= hi, f"Move in {lo} to {hi} armies.")
+        self._require(lo <= action.count <= hi,
+                      f"Move in {plural(lo)}." if lo == hi else f"Move in {lo} to {hi} armies.")
 
     def _do_attack(self, action: act.Attack, events: list[ev.Event]) -> None:
         self.battle = Battle(action.source, action.target, action.dice, action.mode)

@@ -18,6 +18,7 @@ from game.engine.game import Game
 from game.engine.luck import LuckTable
 from game.engine.record import REPLAY_FAULTS
 from game.engine.serialize import game_to_dict
+from game.engine.words import plural
 
 # Only turns this close to the end of the record are copied (a long record replayed at once
 # does not copy every turn it passes).
@@ -178,7 +179,7 @@ class Chronicle:
             armies = "an army" if e.count == 1 else f"{e.count} armies"
             return f"{n(e.player)} places {armies} on {p(e.territory)}", (e.player,)
         if isinstance(e, ev.PlacementsUndone):
-            return f"{n(e.player)} takes back {e.count} placed armies", (e.player,)
+            return f"{n(e.player)} takes back {plural(e.count, 'placed army', 'placed armies')}", (e.player,)
         if isinstance(e, ev.MissionsDealt):
             return "Secret missions are dealt", tuple(e.players)
         if isinstance(e, ev.HeadquartersChosen):
@@ -192,19 +193,19 @@ class Chronicle:
             names = [self.final.board.continents[c].name if c in self.final.board.continents
                      else c for c in e.continents]
             extra = f"; holds {', '.join(names)}" if names else ""
-            return (f"{n(e.player)} receives {e.count} armies ({e.territories} territories"
+            return (f"{n(e.player)} receives {plural(e.count)} ({plural(e.territories, 'territory')}"
                     f"{extra})"), (e.player,)
         if isinstance(e, ev.NeutralReinforced):
             return f"Neutral reinforces {p(e.territory)} with {e.count}", ()
         if isinstance(e, ev.SetTraded):
             cards = ", ".join(self._card(c) for c in e.cards)
-            return f"{n(e.player)} trades {cards} for {e.value} armies", (e.player,)
+            return f"{n(e.player)} trades {cards} for {plural(e.value)}", (e.player,)
         if isinstance(e, ev.CardBonus):
             return f"{n(e.player)} gets {e.count} extra on {p(e.territory)} (card bonus)", \
                 (e.player,)
         if isinstance(e, ev.ArmiesLostToLimit):
             where = f" on {p(e.territory)}" if e.territory else ""
-            return f"{n(e.player)} loses {e.count} armies{where} to the army limit", (e.player,)
+            return f"{n(e.player)} loses {plural(e.count)}{where} to the army limit", (e.player,)
         if isinstance(e, ev.DiceRolled):
             self._attacker, self._defender = e.attacker, e.defender
             return None
@@ -226,12 +227,12 @@ class Chronicle:
             return (f"{n(e.player)} moves {e.count} from {p(e.source)} to {p(e.target)}",
                     (e.player,))
         if isinstance(e, ev.PlayerEliminated):
-            cards = f", taking {e.cards_taken} cards" if e.cards_taken else ""
+            cards = f", taking {plural(e.cards_taken, 'card')}" if e.cards_taken else ""
             return f"{n(e.player)} is eliminated by {n(e.by)}{cards}", (e.player, e.by)
         if isinstance(e, ev.CardDrawn):
             return f"{n(e.player)} draws a card", (e.player,)
         if isinstance(e, ev.DeckReshuffled):
-            return f"The discards are shuffled into a new deck ({e.cards} cards)", ()
+            return f"The discards are shuffled into a new deck ({plural(e.cards, 'card')})", ()
         if isinstance(e, ev.MissionChanged):
             return f"{n(e.player)} gets a new mission ({e.reason})", (e.player,)
         if isinstance(e, ev.VariantChanged):

@@ -10,6 +10,7 @@ from game.engine import actions as act
 from game.engine import events as ev
 from game.engine.core import GameCore
 from game.engine.missions import CONQUER_24, MISSIONS
+from game.engine.words import plural
 from game.engine.state import (
     Phase,
     PlayerId,
@@ -162,7 +163,7 @@ class SetupRules(GameCore):
             self._require(owner == self.current,
                           f"{self._name(t)} is not yours: reinforce your own territories.")
             self._require(action.count <= self.reinforcements,
-                          f"You have only {self.reinforcements} armies to place.")
+                          f"You have only {plural(self.reinforcements)} to place.")
         self._require(action.count <= self.room(t),
                       f"{self._name(t)} can hold only {self.army_limit(t)} armies.")
 

@@ -18,6 +18,7 @@ from game.ui import glyphs, palette
 from game.ui.controlnames import describe_for, device_of
 from game.ui.osk import OnScreenKeyboard
 from game.ui.dialog import Dialog
+from game.ui.font import Fonts
 from game.ui.widgets import Button, Label, NumberPrompt, TextBox
 
 if TYPE_CHECKING:
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 
 BUTTON_HEIGHT = 15
 BUTTON_GAP = 8
+BUTTON_MIN_WIDTH = 56
+BUTTON_PADDING = 10  # air beside the label, beyond the least width that shows it whole
+MAX_DIALOG_WIDTH = 620  # the 640-pixel screen less a margin
 MARGIN = 10
 
 
@@ -163,6 +167,21 @@ def _dialog_rect(width: int, height: int) -> pygame.Rect:
     return rect
 
 
+def button_widths(fonts: Fonts, labels: Sequence[str], room: int) -> list[int]:
+    """Widths for a row of buttons that show their labels whole: all as wide as the widest
+    (a tidy row) when that fits in `room`, else each as wide as its own label; only a row
+    that still does not fit (six long player names) is squeezed, the labels then cut."""
+    natural = [max(BUTTON_MIN_WIDTH, Button.width_for(fonts, label) + BUTTON_PADDING)
+               for label in labels]
+    gaps = BUTTON_GAP * (len(labels) - 1)
+    if max(natural) * len(labels) + gaps <= room:
+        return [max(natural)] * len(labels)
+    if sum(natural) + gaps <= room:
+        return natural
+    scale = (room - gaps) / sum(natural)
+    return [int(w * scale) for w in natural]
+
+
 class ChoiceDialogScene(DialogScene):
     """A question with a row of buttons; `on_choose(index)` gets the button pressed.
 
@@ -184,6 +203,10 @@ class ChoiceDialogScene(DialogScene):
         super().__init__(app)
         fonts = app.fonts
         self.on_choose = on_choose
+        labels = [option.upper() for option in options]  # measured as drawn: upper case
+        widths = button_widths(fonts, labels, MAX_DIALOG_WIDTH - 2 * MARGIN)
+        row_width = sum(widths) + BUTTON_GAP * (len(widths) - 1)
+        width = max(width, row_width + 2 * MARGIN)  # a long row widens the window, never cut
         lines = _text_block(app, text, width - 2 * MARGIN)
         height = 20 + len(lines) * fonts.body.line_height + 14 + BUTTON_HEIGHT + 10
         rect = _dialog_rect(width, height)
@@ -192,12 +215,11 @@ class ChoiceDialogScene(DialogScene):
         for line in lines:
             widgets.append(Label(fonts, (rect.x + MARGIN, y, rect.width - 2 * MARGIN, 10), line))
             y += fonts.body.line_height
-        button_width = max(56, *(fonts.body.width(o) + 16 for o in options))
-        x = rect.right - MARGIN - len(options) * (button_width + BUTTON_GAP) + BUTTON_GAP
+        x = rect.right - MARGIN - row_width
         buttons = []
-        for index, label in enumerate(options):
+        for index, (label, button_width) in enumerate(zip(labels, widths, strict=True)):
             button = Button(fonts, (x, rect.bottom - 8 - BUTTON_HEIGHT, button_width,
-                                    BUTTON_HEIGHT), label.upper(),
+                                    BUTTON_HEIGHT), label,
                             lambda index=index: self.choose(index), is_default=index == default)
             buttons.append(button)
             x += button_width + BUTTON_GAP

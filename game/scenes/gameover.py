@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.audio import Sfx
+from game.engine.words import plural
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.overlay import colour_swatch, player_colour
@@ -103,7 +104,7 @@ class GameOverScene(Scene):
         mission = game.mission(game.winner) if game.end_reason == "mission" else None
         if mission is not None:
             text += f": {mission.text}"
-        return text[0].upper() + text[1:] + f" after {game.turn} turns."
+        return text[0].upper() + text[1:] + f" after {plural(game.turn, 'turn')}."
 
     def enter(self) -> None:
         if self.game.winner is not None:
@@ -187,7 +188,9 @@ class GameOverScene(Scene):
         self._graph(surface, GRAPH_TERRITORIES, "TERRITORIES", self.territories, grown)
         self._graph(surface, GRAPH_ARMIES, "ARMIES", self.armies, grown)
         self._table(surface, pygame.Rect(14, 262, 612, 104))
+        armed = next((b for b in self.buttons if b.focused), self.new_game)  # what Return presses
         for button in self.buttons:
+            button.armed = button is armed
             button.draw(surface)
 
     def _graph(self, surface: pygame.Surface, rect: pygame.Rect, title: str,

@@ -129,6 +129,13 @@ class MissionRevealScene(Scene):
             else:
                 self.button.handle(command)
 
+    def ask_hint(self) -> str:
+        """The question's hint; for keys it names the answer Return gives now, the focused one
+        ("Return = No" stayed when the arrows had moved the focus to YES)."""
+        answer = "Yes" if self.ask_focus is self.yes else "No"
+        return self._say(f"Return = {answer}; the arrows move between the answers",
+                         "{A} answers; {DPAD} moves between YES and NO", "Click YES or NO")
+
     def _say(self, keys: str, pad: str, mouse: str) -> str:
         device = device_of(self.app)
         if device is Device.PAD:
@@ -154,16 +161,13 @@ class MissionRevealScene(Scene):
                             palette.WHITE, align="center")
             fonts.body.draw(surface, "(That is cheating: they will be shown after yours.)",
                             (w // 2, 186), palette.LIGHT, align="center")
-            hint = self._say("Return = No; the arrows move between the answers",
-                             "{A} answers; {DPAD} moves between YES and NO", "Click YES or NO")
-            glyphs.draw_text(surface, fonts.body, hint, (w // 2, 202), palette.SKY_BLUE,
+            glyphs.draw_text(surface, fonts.body, self.ask_hint(), (w // 2, 202), palette.SKY_BLUE,
                              align="center")
-            self.yes.focused = self.ask_focus is self.yes
-            self.no.focused = self.ask_focus is self.no
-            self.yes.draw(surface)
-            self.no.draw(surface)
-            # The default's thick border is ink: outline it so it shows on the dark panel.
-            pygame.draw.rect(surface, palette.LIGHT, self.no.rect.inflate(8, 8), 1)
+            for button in (self.yes, self.no):  # the focus is what Return presses: one look
+                button.focused = button.armed = self.ask_focus is button
+                button.draw(surface)
+            # The thick border is ink: outline it so it shows on the dark panel.
+            pygame.draw.rect(surface, palette.LIGHT, self.ask_focus.rect.inflate(8, 8), 1)
             return
         pid = self.viewer
         if pid is None:

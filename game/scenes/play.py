@@ -207,10 +207,20 @@ class PlayScene(PlaySceneFace, Scene):
 
     # -- ports the parts use ---------------------------------------------------------------
     def refuse(self, text: str, holds: Callable[[], bool] | None = None) -> None:
-        """Say no so it is seen: a sound, and a highlighted line until the next action
-        (or, with `holds`, until that is no longer true)."""
+        """Say no so it is seen: a sound, and a highlighted line until the next action or the
+        next step (or, with `holds`, until that is no longer true).
+
+        Clearing on an action alone let a refusal outlive a step begun without one: X (free
+        move), New Attack or a turn passing left "Greenland has only 1 army" standing over
+        the new step's instruction. The step is read anew each frame (a network screen swaps
+        in a fresh mirror game with every move)."""
         self.app.play(Sfx.REFUSAL)
-        self.messages.alert(text, holds=holds)
+        refused_at = self.turns.step()
+
+        def still_this_step() -> bool:
+            return self.turns.step() == refused_at and (holds is None or holds())
+
+        self.messages.alert(text, holds=still_this_step)
 
     def confirm(self, text: str) -> None:
         """A confirmation ("Game saved as ...") that stays readable for a few seconds."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from game.audio import Sfx
 from game.engine import Game
 from game.engine import events as ev
+from game.engine.words import plural
 from game.ui import palette
 
 Colour = tuple[int, int, int]
@@ -31,10 +32,6 @@ class Line:
     text: str
     colour: Colour = palette.WHITE
     sfx: Sfx | None = None
-
-
-def plural(count: int, word: str = "army", many: str = "armies") -> str:
-    return f"{count} {word if count == 1 else many}"
 
 
 def narrate(game: Game, events: Sequence[ev.Event], is_human: Callable[[int], bool]) -> list[Line]:
@@ -96,7 +93,7 @@ def _one(game: Game, e: ev.Event, name: Callable[[int], str], where: Callable[[s
         extra = f" and {', '.join(game.board.continents[c].name for c in e.continents)}" \
             if e.continents else ""
         return Line(f"{name(e.player)} receives {plural(e.count)} for "
-                    f"{e.territories} territories{extra}.")
+                    f"{plural(e.territories, 'territory')}{extra}.")
     if isinstance(e, ev.NeutralReinforced):
         return Line(f"Neutral reinforces {where(e.territory)} with {plural(e.count)}.",
                     palette.LIGHT)

@@ -14,7 +14,7 @@ from game.engine import Game, Phase
 from game.engine import actions as act
 from game.scenes.cards import CardExchangeScene
 from game.scenes.dialogs import ChoiceDialogScene, ConfirmDialogScene, NumberDialogScene
-from game.scenes.play_narrate import plural
+from game.engine.words import plural
 from game.scenes.play_turns import TurnController
 from game.input import Device
 from game.ui import controlnames, palette

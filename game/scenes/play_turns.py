@@ -19,7 +19,7 @@ from game.audio import Sfx
 from game.engine import ArmyChoice, Game, IllegalActionError, Phase
 from game.engine import actions as act
 from game.scenes.dialogs import ChoiceDialogScene, ConfirmDialogScene, NumberDialogScene
-from game.scenes.play_narrate import plural
+from game.engine.words import plural
 from game.ui import palette
 
 if TYPE_CHECKING:
@@ -60,6 +60,13 @@ class TurnController:
         self.source: str | None = None
         self.target: str | None = None
         self.last_attack: tuple[str, str, int] | None = None
+
+    def step(self) -> tuple[object, ...]:
+        """What the player is asked now: the game's turn, phase and mover, and the selection's
+        mode, source and target. A refusal answers one step: once this changes (a free move
+        begun, a source chosen, the turn over) it is stale, and the new step's prompt shows."""
+        game = self.game
+        return (game.turn, game.phase, game.to_move, self.mode, self.source, self.target)
 
     def reset(self) -> None:
         """A new turn: nothing selected, no attack to repeat."""

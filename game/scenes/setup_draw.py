@@ -48,7 +48,7 @@ def setup_hint(scene: SetupScene) -> str:
     if mouse:
         return "Click to choose.  Click OK to start the game."
     if focused in scene.swatches:
-        return _say(scene, "{PRESS} opens the colour list; {FOCUS} moves on.")
+        return _say(scene, "{PRESS} opens the colour list; move on with {FOCUS}.")
     if isinstance(focused, Button) and focused.visible:
         label = focused.label.strip() or "this"
         if focused in scene.count_row.buttons:
@@ -58,16 +58,20 @@ def setup_hint(scene: SetupScene) -> str:
             return text + "."
         for i, row in enumerate(scene.level_rows):
             if focused in row.buttons:
-                return _say(scene, f"{{PRESS}} makes player {i + 1} {label}; {{FOCUS}} "
-                                 "moves on.")
-        return _say(scene, f"{{PRESS}} chooses {label}; {{FOCUS}} moves on.")
-    return _say(scene, "{FOCUS} moves the focus.  {CONFIRM} = OK.")
+                return _say(scene, f"{{PRESS}} makes player {i + 1} {label}; move on with "
+                                 "{FOCUS}.")
+        return _say(scene, f"{{PRESS}} chooses {label}; move on with {{FOCUS}}.")
+    return _say(scene, "Move the focus with {FOCUS}.  {CONFIRM} = OK.")
 
 def _say(scene: SetupScene, template: str) -> str:
+    """`template` in the words of the device used last. The focus control is named as an
+    object ("move on with {FOCUS}"), never as a subject: the keyboard's name for it is plural
+    ("the arrows") and a pad's singular ("the d-pad"), so a verb after it ("{FOCUS} moves on")
+    read "arrows moves on" for one of them."""
     text = describe_for(scene.app, template)
     text = text[:1].upper() + text[1:]
     if device_of(scene.app) is Device.KEYBOARD:
-        text = text.replace("the arrow keys", "arrows").replace("digits", "a digit")
+        text = text.replace("the arrow keys", "the arrows").replace("digits", "a digit")
     return text
 
 

@@ -87,6 +87,12 @@ class Dialog:
     def wants_text(self) -> bool:
         return isinstance(self.focused, TextBox | NumberPrompt)
 
+    def armed_button(self) -> Button | None:
+        """The button Return, Space and pad A press now: the focused button, else the default.
+        It alone is drawn with the default's thick border, so the look and the key agree."""
+        focused = self.focused
+        return focused if isinstance(focused, Button) else self.default
+
     def focus(self, widget: Widget | None) -> None:
         for w in self.widgets:
             w.focused = w is widget
@@ -155,7 +161,7 @@ class Dialog:
                 return True
             return False
         if cmd.kind is Command.CONFIRM:
-            target = focused if isinstance(focused, Button) else self.default
+            target = self.armed_button()
             return target.press() if target is not None else False
         if cmd.kind is Command.CANCEL and self.cancel is not None:
             return self.cancel.press()
@@ -176,6 +182,9 @@ class Dialog:
         pygame.draw.line(surface, palette.INK, (r.x, title.bottom), (r.right - 1, title.bottom))
         self.fonts.bold.draw(surface, self.title, (title.centerx, title.y + 3), palette.WHITE,
                              align="center")
+        armed = self.armed_button()
         for w in self.widgets:
+            if isinstance(w, Button):
+                w.armed = w is armed
             if w.visible:
                 w.draw(surface)

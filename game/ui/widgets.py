@@ -23,6 +23,7 @@ FLASH_SECONDS = 0.12
 LIST_ROW_HEIGHT = 11
 SCROLLBAR_WIDTH = 8
 MASK_CHAR = "*"  # what a masked (password) box shows for each character
+LABEL_INSET = 3  # room each side of a button's label, inside its bevel (less: the label is cut)
 
 RectLike = pygame.Rect | tuple[int, int, int, int]
 
@@ -48,9 +49,14 @@ class Widget:
 
 
 class Button(Widget):
-    """A push button; the default button has the thick border and is pressed by Return.
+    """A push button; the button Return presses now has the thick border.
 
-    `selected` draws it filled blue (a chosen option among several, as in the setup screen).
+    `is_default` names the button Return presses while no other button has the focus. The
+    window that holds the button sets `armed` each frame to say whether Return presses this
+    one now (the focused button, else the default): the thick border follows the focus, so
+    one button alone looks like Return's. Left None (a button outside any window), the
+    border marks the default. `selected` draws it filled blue (a chosen option among
+    several, as in the setup screen).
     """
 
     focusable = True
@@ -66,7 +72,26 @@ class Button(Widget):
         self.enabled = enabled
         self.selected = selected
         self.bold = bold
+        self.armed: bool | None = None  # Return presses this button now (None: is_default)
         self._flash = 0.0
+
+    @property
+    def shows_default_border(self) -> bool:
+        """True when the thick border is drawn: Return presses this button now."""
+        return self.is_default if self.armed is None else self.armed
+
+    @staticmethod
+    def width_for(fonts: Fonts, label: str, *, bold: bool = False) -> int:
+        """The least width that shows `label` whole: the label drawn, in the font drawn, with
+        its inset. Sizing a button by another text (the label before it was upper-cased, as
+        the dialogs did) cut "START AGAIN" to "START AGA..."."""
+        font = fonts.bold if bold else fonts.body
+        return font.width(label) + 2 * LABEL_INSET
+
+    @property
+    def label_fits(self) -> bool:
+        """True when the label is drawn whole, not cut short with an ellipsis."""
+        return self.rect.width >= self.width_for(self.fonts, self.label, bold=self.bold)
 
     def press(self) -> bool:
         """Fire the button as if clicked; False (nothing happens) when dimmed."""
@@ -92,7 +117,7 @@ class Button(Widget):
         if not self.visible:
             return
         r = self.rect
-        if self.is_default:
+        if self.shows_default_border:
             pygame.draw.rect(surface, palette.INK, r.inflate(4, 4), 1)
             pygame.draw.rect(surface, palette.INK, r.inflate(2, 2), 1)
         pressed = self._flash > 0
@@ -109,7 +134,7 @@ class Button(Widget):
         colour = palette.WHITE if self.selected else palette.INK
         if not self.enabled:
             colour = palette.DIM_TEXT
-        label = font.ellipsize(self.label, r.width - 6)
+        label = font.ellipsize(self.label, r.width - 2 * LABEL_INSET)
         y = r.y + (r.height - 7) // 2 + (1 if pressed else 0)
         font.draw(surface, label, (r.centerx + (1 if pressed else 0), y), colour, align="center")
 

@@ -72,3 +72,33 @@ def test_title_button_and_full_map(app: App, finished) -> None:  # type: ignore[
     step(app)
     click(app, scene.title.rect.center)
     assert isinstance(app.scenes.top, TitleScene)
+
+
+def won_on_the_first_turn():  # type: ignore[no-untyped-def]
+    """A two-player game the first player wins in turn 1 (every other territory taken with
+    the CHEAT command), so the subline counts exactly one turn."""
+    from game.ai import make_general  # noqa: PLC0415
+    from game.engine import Game, GameConfig, Phase  # noqa: PLC0415
+    from tests.scenes.screens_support import players  # noqa: PLC0415
+
+    game = Game.new(GameConfig.preset("uk_full", players(2)), 3)
+    generals = {p: make_general("standard", p, 3) for p in range(len(game.players))}
+    while game.phase not in (Phase.REINFORCE, Phase.ATTACK):
+        game.apply(generals[game.to_move].choose(game))
+    for territory in list(game.board.territories):
+        if not game.is_over and game.owner[territory] != game.current:
+            game.apply(act.CheatConquer(territory))
+    assert game.is_over and game.turn == 1
+    return game
+
+
+def test_a_game_won_in_its_first_turn_says_after_1_turn(app: App) -> None:
+    scene = show(app, GameOverScene(app, won_on_the_first_turn()))
+    assert isinstance(scene, GameOverScene)
+    assert scene.subline.endswith(" after 1 turn."), scene.subline
+
+
+def test_a_longer_game_counts_its_turns_in_the_plural(app: App, finished) -> None:  # type: ignore[no-untyped-def]
+    scene = show(app, GameOverScene(app, finished))
+    assert isinstance(scene, GameOverScene) and finished.turn > 1
+    assert scene.subline.endswith(f" after {finished.turn} turns.")

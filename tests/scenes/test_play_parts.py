@@ -324,3 +324,9 @@ def test_seats_hide_secrets_in_a_hot_seat_computer_turn() -> None:
     assert seats.viewer() == 2 and seats.needs_hand_over(game, 2)
     solo = Seats(new_game(("human", "easy"), "us_full", seed=3), demo=False)
     assert not solo.hot_seat and solo.viewer() == 0
+
+
+def test_reinforcements_for_one_territory_say_territory() -> None:
+    game = new_game(("human", "easy", "easy"), "us_full", seed=3)
+    lines = narrate_each(game, [ev.ReinforcementsReceived(0, 1, (), 3)], lambda pid: pid == 0)
+    assert lines[0].text == "Alex receives 3 armies for 1 territory."

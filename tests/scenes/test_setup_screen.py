@@ -293,7 +293,7 @@ def test_the_hint_follows_the_focus_in_the_words_of_the_device_used(app: App) ->
     assert scene.hint.text.startswith("Return chooses") or scene.hint.text.startswith(
         "Space chooses"), scene.hint.text
     key(app, pygame.K_DOWN)
-    assert "arrows moves on" in scene.hint.text and "{" not in scene.hint.text
+    assert "move on with the arrows" in scene.hint.text and "{" not in scene.hint.text
 
 
 def test_the_last_setup_is_remembered_between_games_and_runs(
@@ -383,3 +383,29 @@ def test_a_double_press_on_mission_cannot_reveal_the_next_players_card(app: App)
     step(app, 40)
     key(app, pygame.K_RETURN)
     assert scene.stage == "card" and scene.index == 1
+
+
+def test_every_keyboard_and_pad_hint_names_the_focus_keys_in_good_grammar(app: App) -> None:
+    """"Space opens the colour list; arrows moves on": the keyboard names the focus control
+    in the plural, so the hints name it as an object, the verb agreeing on every device."""
+    import re  # noqa: PLC0415
+
+    from tests.scenes.test_setup_devices import pad  # noqa: PLC0415
+
+    scene = show(app, SetupScene(app))
+    assert isinstance(scene, SetupScene)
+    key(app, pygame.K_TAB)  # the keyboard is the device in hand
+    scene.dialog.focus(scene.swatches[0])
+    step(app)
+    assert scene.hint.text == "Space opens the colour list; move on with the arrows."
+    wrong = re.compile(r"\b(arrows|keys|stick|\{DPAD\}) (moves|chooses|opens)\b")
+    for press in (lambda: key(app, pygame.K_TAB),
+                  lambda: pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)):
+        press()
+        for widget in scene.dialog.focus_chain():
+            scene.dialog.focus(widget)
+            step(app)
+            assert not wrong.search(scene.hint.text), scene.hint.text
+    scene.dialog.focus(scene.swatches[0])
+    step(app)
+    assert scene.hint.text == "{A} opens the colour list; move on with {DPAD}."
