@@ -28,6 +28,9 @@ class ServerConfig:
     # (the manual: "it would be normal to reply Yes"; without it, a UK mission of 18
     # territories is met by the set-up alone)
     neutral: bool = True
+    # a US Short (headquarters) game won with this many headquarters held, as a local game may
+    # be shortened (the manual's rule 4); None: all of them
+    hq_to_win: int | None = None
     game_type: str = "us_full"
     saves_dir: Path | None = None  # None: the savegame default folder
     autosave: bool = True
@@ -49,6 +52,8 @@ class ServerConfig:
         bad = [k for k in self.seats if k not in SEAT_KINDS]
         if bad or not 2 <= len(self.seats) <= 6:
             raise ValueError(f"seats are 2 to 6 of {', '.join(SEAT_KINDS)}")
+        if self.hq_to_win is not None and not 2 <= self.hq_to_win <= 6:
+            raise ValueError("headquarters to win are 2 to 6")
         if self.away_policy not in ("wait", "computer"):
             raise ValueError("away policy is 'wait' or 'computer'")
 

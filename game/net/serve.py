@@ -46,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-neutral", action="store_true",
                        help="with two seats, no neutral player between them (a local "
                             "two-player game has one by default, and so has this)")
+    group.add_argument("--hqs-to-win", type=int, default=None, metavar="N",
+                       help="a US Short game is won with N headquarters held (2 to 6; "
+                            "default all of them)")
     group.add_argument("--games", type=int, default=1, metavar="N",
                        help="number of tables (games) the server hosts (default 1)")
     group.add_argument("--away", choices=("wait", "computer"), default="wait",
@@ -76,6 +79,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         password=args.password or os.environ.get(PASSWORD_ENV) or None,
         games=max(1, args.games), seats=seats_from_text(args.seats),
         neutral=not getattr(args, "no_neutral", False),
+        hq_to_win=getattr(args, "hqs_to_win", None),
         game_type=getattr(args, "game_type", "us_full") or "us_full",
         saves_dir=args.saves_dir, resume=not args.new_game,
         reconnect_seconds=max(0.0, args.reconnect_seconds), away_policy=args.away,

@@ -73,17 +73,19 @@ class Table:
     seq: int = 0
     opening: list[ev.Event] = field(default_factory=list)
     neutral: bool = True  # a neutral player when two seats play (see ServerConfig)
+    hq_to_win: int | None = None  # headquarters that win a headquarters game (None: all)
     # the token hashes of the last finished game's seats (see `reopen`)
     ended_tokens: set[str] = field(default_factory=set)
 
     @classmethod
-    def new(cls, game_id: str, kinds: list[str], game_type: str, neutral: bool = True) -> Table:
+    def new(cls, game_id: str, kinds: list[str], game_type: str, neutral: bool = True,
+            hq_to_win: int | None = None) -> Table:
         seats = [Seat(i, kind) for i, kind in enumerate(kinds)]
         names = iter(COMPUTER_NAMES)
         for seat in seats:
             if seat.is_computer:
                 seat.name = next(names)
-        return cls(game_id, seats, game_type, neutral=neutral)
+        return cls(game_id, seats, game_type, neutral=neutral, hq_to_win=hq_to_win)
 
     # -- seats and tokens ---------------------------------------------------------------
     def seat_for_token(self, token: str) -> Seat | None:
@@ -135,8 +137,11 @@ class Table:
         """Every seat is taken: deal the game (a secret seed, since the seed decides the dice)."""
         players = [PlayerSpec(s.name or f"Player {s.index + 1}", COLOURS[s.index],
                               s.kind if s.is_computer else "human") for s in self.seats]
+        # (fewer headquarters than players only: all of them is the ordinary game)
+        hq = self.hq_to_win if self.game_type == "us_short" and self.hq_to_win is not None \
+            and self.hq_to_win < len(players) else None
         config = GameConfig.preset(self.game_type, players,
-                                   neutral=self.neutral and len(players) == 2)
+                                   neutral=self.neutral and len(players) == 2, hq_to_win=hq)
         self.game = Game.new(config, seed if seed is not None else secrets.randbits(62))
         self.opening = list(self.game.opening_events)
         self.seq += 1
@@ -189,5 +194,5 @@ class Table:
         seq = net.get("seq")
         table = cls(str(net.get("game", "1")), seats, str(net.get("game_type", "us_full")), game,
                     (seq if isinstance(seq, int) and not isinstance(seq, bool) else 0) + 1,
-                    neutral=game.config.neutral)
+                    neutral=game.config.neutral, hq_to_win=game.config.hq_to_win)
         return table

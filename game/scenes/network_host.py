@@ -62,6 +62,7 @@ class HostNetworkScene(FormScene):
         self.game_type = "uk_full"
         self.away = "wait"
         self.neutral = True
+        self.hq_to_win: int | None = None  # None: all of them
         last = load_answers("host")
         self._recall(last)
         # the last game had a password: its players rejoin with it, so RESUME needs it again
@@ -86,8 +87,14 @@ class HostNetworkScene(FormScene):
                                   [("Turn waits", "wait"), ("Computer plays", "computer")],
                                   lambda: self.away, self._set_away, label_width=136,
                                   button_width=[76, 100], gap=5)
+        # only for US Short with three players or more: beside PLAYER AWAY
+        self.hq_row = ChoiceRow(fonts, "HQS TO WIN", (x + 324, y + 176),
+                                [(str(n), n) for n in range(2, 7)],
+                                lambda: min(self.hq_to_win or self.count, self.count),
+                                self._set_hq, label_width=66, button_width=17, gap=3,
+                                option_enabled=lambda n: n <= self.count)
         self.rows = [self.count_row, *self.seat_rows, self.neutral_row, self.type_row,
-                     self.away_row]
+                     self.away_row, self.hq_row]
         for row in self.rows:
             self.widgets.extend(row.widgets)
         port = last.get("port")
@@ -125,17 +132,21 @@ class HostNetworkScene(FormScene):
             self.away = str(last["away"])
         if last.get("neutral") in (0, 1):
             self.neutral = last["neutral"] == 1
+        hq = last.get("hq_to_win")
+        if isinstance(hq, int) and 2 <= hq <= 6:
+            self.hq_to_win = hq
 
     def _remember(self, port: int, name: str) -> None:
         save_answers("host", {"count": self.count, "kinds": self.kinds,
                               "game_type": self.game_type, "away": self.away, "port": port,
-                              "neutral": int(self.neutral),
+                              "neutral": int(self.neutral), "hq_to_win": self.hq_to_win or 0,
                               "name": name, "password_set": int(bool(self.password.text))})
 
     def _sync(self) -> None:
         for i, row in enumerate(self.seat_rows):
             row.show(i < self.count)
         self.neutral_row.show(self.count == 2)
+        self.hq_row.show(self.game_type == "us_short" and self.count >= 3)
         for row in self.rows:
             row.sync()
 
@@ -174,6 +185,10 @@ class HostNetworkScene(FormScene):
         self.game_type = game_type
         self._sync()
 
+    def _set_hq(self, count: int) -> None:
+        self.hq_to_win = None if count >= self.count else count
+        self._sync()
+
     def _set_neutral(self, neutral: bool) -> None:
         self.neutral = neutral
         self._sync()
@@ -204,6 +219,7 @@ class HostNetworkScene(FormScene):
             host="0.0.0.0", port=port, password=self.password.text or None,
             seats=tuple("open" if k == "local" else k for k in seats), game_type=self.game_type,
             away_policy=self.away, resume=False, computer_delay=0.05, neutral=self.neutral,
+            hq_to_win=self.hq_to_win if self.game_type == "us_short" else None,
             save_prefix=HOSTED_PREFIX)
         self._remember(port, ", ".join(names))
         self._serve(config, dict(zip(local, names, strict=True)))

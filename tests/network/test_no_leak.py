@@ -181,7 +181,9 @@ async def _leaves_nothing(play: Callable[[int], Awaitable[None]], rounds: int,
         grown = _growth(before, tracemalloc.take_snapshot())
     finally:
         tracemalloc.stop()
-    assert (len(server.clients), len(asyncio.all_tasks()), _open_fds()) == (clients, tasks, fds)
+    assert len(server.clients) == clients
+    # (no more than before: a socket an earlier test left to the collector may close meanwhile)
+    assert len(asyncio.all_tasks()) <= tasks and _open_fds() <= fds
     assert grown < GROWTH_LIMIT, f"{grown} bytes kept by {rounds} {what} rounds"
 
 

@@ -1,5 +1,7 @@
-"""A two-seat network game has the neutral player a local two-player game has by default (the
-host may say No, on the Host form or with --no-neutral); three seats or more never have one."""
+"""The options of a local game's set-up are a network game's too, on the Host form and the
+dedicated server's command line: two seats have the neutral player a local two-player game has by
+default (the host may say No, or --no-neutral; three seats or more never have one), and a US
+Short game may be won with fewer headquarters (HQS TO WIN, --hqs-to-win)."""
 
 from __future__ import annotations
 
@@ -71,3 +73,43 @@ def test_the_serve_option_and_the_host_form_choose_it(app: Any, monkeypatch: Any
     assert len(served) == 1 and not served[0].neutral and len(served[0].seats) == 2
     again = HostNetworkScene(app)  # the choice is remembered with the others
     assert not again.neutral
+
+
+def test_a_headquarters_game_can_be_won_with_fewer_headquarters(saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "easy", "easy"), game_type="us_short",
+                                  seed=6, hq_to_win=2, autosave=False) as (server, uri):
+            (ada,) = await join(uri, ["Ada"])
+            await wait_for_views([ada])
+            game = server.tables["1"].game
+            assert game is not None and game.config.hq_to_win == 2
+            assert ada.view is not None and ada.view["config"]["hq_to_win"] == 2
+            await ada.close()
+    run(scenario(), timeout=60)
+
+
+def test_the_headquarters_option_from_the_command_line_and_the_host_form(
+        app: Any, monkeypatch: Any) -> None:
+    assert config_from_args(build_parser().parse_args(["--serve"])).hq_to_win is None
+    args = build_parser().parse_args(["--serve", "--type", "us_short", "--hqs-to-win", "3"])
+    assert config_from_args(args).hq_to_win == 3
+    with pytest.raises(ValueError):
+        ServerConfig(hq_to_win=7)
+    from game.scenes.network_host import HostNetworkScene
+
+    form = HostNetworkScene(app)
+    app.scenes.push(form)
+    app.scenes.apply_pending()
+    served: list[ServerConfig] = []
+    monkeypatch.setattr(form, "_serve", lambda config, local: served.append(config))
+    form._set_count(4)
+    assert not any(b.visible for b in form.hq_row.buttons)  # only for US Short
+    form._set_type("us_short")
+    assert all(b.visible for b in form.hq_row.buttons)
+    assert [b.enabled for b in form.hq_row.buttons] == [True, True, True, False, False]
+    form.hq_row.buttons[1].press()  # 3 of the 4
+    form.confirm()
+    assert served[-1].hq_to_win == 3 and served[-1].game_type == "us_short"
+    form._set_type("uk_full")
+    form.confirm()
+    assert served[-1].hq_to_win is None
