@@ -93,7 +93,7 @@ def open_table(game_id: str, name: str, config: ServerConfig) -> tuple[Table, st
 
 def _new_table(game_id: str, config: ServerConfig) -> Table:
     return Table.new(game_id, list(config.seats), config.game_type, config.neutral,
-                     config.hq_to_win)
+                     config.hq_to_win, config.variants)
 
 
 def set_aside(save: Path, why: str) -> Path | None:

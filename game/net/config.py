@@ -6,9 +6,10 @@ it apart from the server lets them build and check one without loading the serve
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from game.engine.config import HARD_ARMY_LIMIT, MIN_ARMY_LIMIT, Variants
 from game.net import protocol
 from game.net.table import SEAT_KINDS
 
@@ -31,6 +32,9 @@ class ServerConfig:
     # a US Short (headquarters) game won with this many headquarters held, as a local game may
     # be shortened (the manual's rule 4); None: all of them
     hq_to_win: int | None = None
+    # the VARIANTS the game is played with, chosen when it is hosted (no player may change
+    # them during a network game: the menu shows them)
+    variants: Variants = field(default_factory=Variants)
     game_type: str = "us_full"
     saves_dir: Path | None = None  # None: the savegame default folder
     autosave: bool = True
@@ -56,6 +60,28 @@ class ServerConfig:
             raise ValueError("headquarters to win are 2 to 6")
         if self.away_policy not in ("wait", "computer"):
             raise ValueError("away policy is 'wait' or 'computer'")
+
+
+def variants_from_text(text: str) -> Variants:
+    """'supply_lines,army_limit=12' -> the VARIANTS they name (for the command line); a name
+    that is not a variant, or a limit out of range, is a ValueError saying which."""
+    names = {f.name for f in fields(Variants)}
+    chosen: dict[str, object] = {}
+    for item in (part.strip().lower() for part in text.split(",") if part.strip()):
+        name, _, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in names:
+            raise ValueError(f"{name!r} is not a variant: {', '.join(sorted(names))}")
+        if name == "army_limit":
+            limit = int(value) if value.strip().isdigit() else -1
+            if not MIN_ARMY_LIMIT <= limit <= HARD_ARMY_LIMIT:
+                raise ValueError(f"army_limit=N needs N from {MIN_ARMY_LIMIT} to {HARD_ARMY_LIMIT}")
+            chosen[name] = limit
+        elif value:
+            raise ValueError(f"{name} takes no value")
+        else:
+            chosen[name] = True
+    return Variants(**chosen)  # type: ignore[arg-type]
 
 
 def seats_from_text(text: str) -> tuple[str, ...]:

@@ -49,6 +49,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--hqs-to-win", type=int, default=None, metavar="N",
                        help="a US Short game is won with N headquarters held (2 to 6; "
                             "default all of them)")
+    group.add_argument("--variants", default="", metavar="LIST",
+                       help="the VARIANTS the game is played with, comma separated: "
+                            "low_exchange_rate, supply_lines, army_limit=N, attack_advantage, "
+                            "computer_advantage (default none)")
     group.add_argument("--games", type=int, default=1, metavar="N",
                        help="number of tables (games) the server hosts (default 1)")
     group.add_argument("--away", choices=("wait", "computer"), default="wait",
@@ -72,6 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    from game.net.config import variants_from_text  # noqa: PLC0415
     from game.net.server import ServerConfig, seats_from_text  # noqa: PLC0415
 
     return ServerConfig(
@@ -80,6 +85,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         games=max(1, args.games), seats=seats_from_text(args.seats),
         neutral=not getattr(args, "no_neutral", False),
         hq_to_win=getattr(args, "hqs_to_win", None),
+        variants=variants_from_text(getattr(args, "variants", "") or ""),
         game_type=getattr(args, "game_type", "us_full") or "us_full",
         saves_dir=args.saves_dir, resume=not args.new_game,
         reconnect_seconds=max(0.0, args.reconnect_seconds), away_policy=args.away,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import Game, GameConfig, PlayerSpec
+from game.engine.config import Variants
 from game.engine import events as ev
 from game.engine.config import COLOURS
 
@@ -74,18 +75,20 @@ class Table:
     opening: list[ev.Event] = field(default_factory=list)
     neutral: bool = True  # a neutral player when two seats play (see ServerConfig)
     hq_to_win: int | None = None  # headquarters that win a headquarters game (None: all)
+    variants: Variants = field(default_factory=Variants)  # the VARIANTS, set when hosted
     # the token hashes of the last finished game's seats (see `reopen`)
     ended_tokens: set[str] = field(default_factory=set)
 
     @classmethod
     def new(cls, game_id: str, kinds: list[str], game_type: str, neutral: bool = True,
-            hq_to_win: int | None = None) -> Table:
+            hq_to_win: int | None = None, variants: Variants | None = None) -> Table:
         seats = [Seat(i, kind) for i, kind in enumerate(kinds)]
         names = iter(COMPUTER_NAMES)
         for seat in seats:
             if seat.is_computer:
                 seat.name = next(names)
-        return cls(game_id, seats, game_type, neutral=neutral, hq_to_win=hq_to_win)
+        return cls(game_id, seats, game_type, neutral=neutral, hq_to_win=hq_to_win,
+                   variants=variants or Variants())
 
     # -- seats and tokens ---------------------------------------------------------------
     def seat_for_token(self, token: str) -> Seat | None:
@@ -141,7 +144,8 @@ class Table:
         hq = self.hq_to_win if self.game_type == "us_short" and self.hq_to_win is not None \
             and self.hq_to_win < len(players) else None
         config = GameConfig.preset(self.game_type, players,
-                                   neutral=self.neutral and len(players) == 2, hq_to_win=hq)
+                                   neutral=self.neutral and len(players) == 2, hq_to_win=hq,
+                                   variants=self.variants)
         self.game = Game.new(config, seed if seed is not None else secrets.randbits(62))
         self.opening = list(self.game.opening_events)
         self.seq += 1
@@ -194,5 +198,6 @@ class Table:
         seq = net.get("seq")
         table = cls(str(net.get("game", "1")), seats, str(net.get("game_type", "us_full")), game,
                     (seq if isinstance(seq, int) and not isinstance(seq, bool) else 0) + 1,
-                    neutral=game.config.neutral, hq_to_win=game.config.hq_to_win)
+                    neutral=game.config.neutral, hq_to_win=game.config.hq_to_win,
+                    variants=game.config.variants)
         return table

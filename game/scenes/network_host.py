@@ -11,13 +11,16 @@ again from the autosave, and every seat played here sits down again.
 
 from __future__ import annotations
 
+import contextlib
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.audio import Sfx
+from game.engine.config import Variants
 from game.net.bridge import NetBridge
+from game.net.config import variants_from_text
 from game.net.recall import (
     HOSTED_PREFIX,
     host_uri,
@@ -34,6 +37,9 @@ from game.scenes.network_join import (
     parse_port,
     split_names,
 )
+from game.scenes.network_variants import NetworkVariantsScene
+from game.scenes.network_variants import as_text as variants_text
+from game.scenes.network_variants import describe as describe_variants
 from game.ui import palette
 from game.ui.choices import ChoiceRow
 from game.ui.widgets import Button
@@ -63,6 +69,7 @@ class HostNetworkScene(FormScene):
         self.away = "wait"
         self.neutral = True
         self.hq_to_win: int | None = None  # None: all of them
+        self.variants = Variants()
         last = load_answers("host")
         self._recall(last)
         # the last game had a password: its players rejoin with it, so RESUME needs it again
@@ -100,6 +107,9 @@ class HostNetworkScene(FormScene):
         port = last.get("port")
         self.port = self.field("PORT", y + 204, str(port if isinstance(port, int) else DEFAULT_PORT),
                                5, 60)
+        self.variants_button = Button(fonts, (x + 324, y + 203, 120, 16),
+                                      describe_variants(self.variants), self.open_variants)
+        self.widgets.append(self.variants_button)
         self.password = self.field("GAME PASSWORD", y + 226, "", 32, masked=True)
         self.name = self.field("YOUR NAME", y + 248, str(last.get("name") or "Host"),
                                NAMES_LENGTH)
@@ -135,11 +145,14 @@ class HostNetworkScene(FormScene):
         hq = last.get("hq_to_win")
         if isinstance(hq, int) and 2 <= hq <= 6:
             self.hq_to_win = hq
+        with contextlib.suppress(ValueError):
+            self.variants = variants_from_text(str(last.get("variants", "")))
 
     def _remember(self, port: int, name: str) -> None:
         save_answers("host", {"count": self.count, "kinds": self.kinds,
                               "game_type": self.game_type, "away": self.away, "port": port,
                               "neutral": int(self.neutral), "hq_to_win": self.hq_to_win or 0,
+                              "variants": variants_text(self.variants),
                               "name": name, "password_set": int(bool(self.password.text))})
 
     def _sync(self) -> None:
@@ -185,6 +198,16 @@ class HostNetworkScene(FormScene):
         self.game_type = game_type
         self._sync()
 
+    def open_variants(self) -> None:
+        """VARIANTS...: the game's variants, fixed once it is hosted (nobody may change the
+        rules during a network game)."""
+        def done(variants: Variants) -> None:
+            self.variants = variants
+            self.variants_button.label = describe_variants(variants)
+            self.dialog.focus(self.variants_button)
+
+        self.app.scenes.push(NetworkVariantsScene(self.app, self.variants, done))
+
     def _set_hq(self, count: int) -> None:
         self.hq_to_win = None if count >= self.count else count
         self._sync()
@@ -220,6 +243,7 @@ class HostNetworkScene(FormScene):
             seats=tuple("open" if k == "local" else k for k in seats), game_type=self.game_type,
             away_policy=self.away, resume=False, computer_delay=0.05, neutral=self.neutral,
             hq_to_win=self.hq_to_win if self.game_type == "us_short" else None,
+            variants=self.variants,
             save_prefix=HOSTED_PREFIX)
         self._remember(port, ", ".join(names))
         self._serve(config, dict(zip(local, names, strict=True)))

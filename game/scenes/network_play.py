@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 COPY_WAIT_SECONDS = 1.0  # the longest an update waits for the acting seat's own copy
-NETWORK_REFUSAL = "Not in a network game: the server keeps the rules as they were set."
+NETWORK_REFUSAL = "Not in a network game: its rules and variants were set when it was hosted."
 
 
 def mirror_from(view: dict[str, Any]) -> Game:

@@ -113,3 +113,59 @@ def test_the_headquarters_option_from_the_command_line_and_the_host_form(
     form._set_type("uk_full")
     form.confirm()
     assert served[-1].hq_to_win is None
+
+
+def test_the_variants_are_chosen_when_hosting_and_the_game_is_played_with_them(
+        saves: Path, app: Any, monkeypatch: Any) -> None:
+    from game.engine.config import Variants
+    from game.net.config import variants_from_text
+    from game.scenes.network_host import HostNetworkScene
+    from game.scenes.network_variants import NetworkVariantsScene
+
+    chosen = variants_from_text("supply_lines, army_limit=12")
+    assert chosen == Variants(supply_lines=True, army_limit=12)
+    for bad in ("wizard", "army_limit=3", "supply_lines=1"):
+        with pytest.raises(ValueError):
+            variants_from_text(bad)
+    args = build_parser().parse_args(["--serve", "--variants", "attack_advantage"])
+    assert config_from_args(args).variants == Variants(attack_advantage=True)
+
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "easy", "easy"), game_type="uk_full",
+                                  seed=6, variants=chosen, autosave=False) as (server, uri):
+            (ada,) = await join(uri, ["Ada"])
+            await wait_for_views([ada])
+            game = server.tables["1"].game
+            assert game is not None and game.variants == chosen
+            assert ada.mirror().variants == chosen  # the menu shows them ticked
+            await ada.close()
+    run(scenario(), timeout=60)
+
+    form = HostNetworkScene(app)
+    app.scenes.push(form)
+    app.scenes.apply_pending()
+    served: list[ServerConfig] = []
+    monkeypatch.setattr(form, "_serve", lambda config, local: served.append(config))
+    from game.input import Command, CommandEvent, Device
+    for device in (Device.PAD, Device.KEYBOARD):  # reached without the mouse: right of PORT
+        form.dialog.focus(form.port)
+        form.handle(CommandEvent(Command.RIGHT, (0, 0), device))
+        assert form.dialog.focused is form.variants_button
+    form.handle(CommandEvent(Command.CONFIRM, (0, 0), Device.KEYBOARD))
+    app.scenes.apply_pending()
+    dialog = app.scenes.top
+    assert isinstance(dialog, NetworkVariantsScene)
+    dialog.rows[1].buttons[0].press()  # SUPPLY LINES: Yes
+    dialog.limit.set_text("3")
+    dialog.confirm()  # refused: the limit is out of range
+    app.scenes.apply_pending()
+    assert type(app.scenes.top).__name__ == "MessageDialogScene"
+    app.scenes.pop()
+    app.scenes.apply_pending()
+    dialog.limit.set_text("12")
+    dialog.confirm()
+    app.scenes.apply_pending()
+    assert app.scenes.top is form and form.variants_button.label == "VARIANTS: 2 ON"
+    form.confirm()
+    assert served[-1].variants == chosen
+    assert HostNetworkScene(app).variants == chosen  # remembered with the other answers
