@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from game.engine.config import HARD_ARMY_LIMIT, MIN_ARMY_LIMIT, Variants
+from game.engine import PlayerSpec, StateError
+from game.engine.config import COLOURS, HARD_ARMY_LIMIT, MIN_ARMY_LIMIT, Variants
 from game.net import protocol
-from game.net.table import SEAT_KINDS
+from game.net.table import SEAT_KINDS, game_config
 
 DEFAULT_PORT = protocol.DEFAULT_PORT
 
@@ -58,6 +59,12 @@ class ServerConfig:
             raise ValueError(f"seats are 2 to 6 of {', '.join(SEAT_KINDS)}")
         if self.hq_to_win is not None and not 2 <= self.hq_to_win <= 6:
             raise ValueError("headquarters to win are 2 to 6")
+        players = [PlayerSpec(f"Player {i + 1}", COLOURS[i], "human")
+                   for i in range(len(self.seats))]
+        try:  # the game these choices deal, checked now: not when the last seat is taken
+            game_config(self.game_type, players, self.neutral, self.hq_to_win, self.variants)
+        except StateError as exc:
+            raise ValueError(str(exc)) from None
         if self.away_policy not in ("wait", "computer"):
             raise ValueError("away policy is 'wait' or 'computer'")
 

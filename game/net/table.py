@@ -63,6 +63,17 @@ class Seat:
         return {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
 
 
+def game_config(game_type: str, players: list[PlayerSpec], neutral: bool,
+                hq_to_win: int | None, variants: Variants) -> GameConfig:
+    """The game a table of these players deals, with the host's choices: the neutral with two
+    players only, fewer headquarters to win in a headquarters game only (all of them is the
+    ordinary game). StateError, in a player's words, for choices that do not go together."""
+    hq = hq_to_win if game_type == "us_short" and hq_to_win is not None \
+        and hq_to_win < len(players) else None
+    return GameConfig.preset(game_type, players, neutral=neutral and len(players) == 2,
+                             hq_to_win=hq, variants=variants)
+
+
 @dataclass
 class Table:
     """The seats and the game of one network game (`game` is None until every seat is taken)."""
@@ -140,12 +151,8 @@ class Table:
         """Every seat is taken: deal the game (a secret seed, since the seed decides the dice)."""
         players = [PlayerSpec(s.name or f"Player {s.index + 1}", COLOURS[s.index],
                               s.kind if s.is_computer else "human") for s in self.seats]
-        # (fewer headquarters than players only: all of them is the ordinary game)
-        hq = self.hq_to_win if self.game_type == "us_short" and self.hq_to_win is not None \
-            and self.hq_to_win < len(players) else None
-        config = GameConfig.preset(self.game_type, players,
-                                   neutral=self.neutral and len(players) == 2, hq_to_win=hq,
-                                   variants=self.variants)
+        config = game_config(self.game_type, players, self.neutral, self.hq_to_win,
+                             self.variants)
         self.game = Game.new(config, seed if seed is not None else secrets.randbits(62))
         self.opening = list(self.game.opening_events)
         self.seq += 1

@@ -198,6 +198,15 @@ class HostNetworkScene(FormScene):
         self.game_type = game_type
         self._sync()
 
+    def _config(self, port: int, seats: list[str], variants: Variants) -> ServerConfig:
+        """The server of the choices made; ValueError for choices that do not go together."""
+        return ServerConfig(
+            host="0.0.0.0", port=port, password=self.password.text or None,
+            seats=tuple("open" if k == "local" else k for k in seats), game_type=self.game_type,
+            away_policy=self.away, resume=False, computer_delay=0.05, neutral=self.neutral,
+            hq_to_win=self.hq_to_win if self.game_type == "us_short" else None,
+            variants=variants, save_prefix=HOSTED_PREFIX)
+
     def open_variants(self) -> None:
         """VARIANTS...: the game's variants, fixed once it is hosted (nobody may change the
         rules during a network game)."""
@@ -206,7 +215,17 @@ class HostNetworkScene(FormScene):
             self.variants_button.label = describe_variants(variants)
             self.dialog.focus(self.variants_button)
 
-        self.app.scenes.push(NetworkVariantsScene(self.app, self.variants, done))
+        def problem(variants: Variants) -> str | None:
+            try:
+                self._config(DEFAULT_PORT, self.seats(), variants)
+            except ValueError as exc:
+                return f"{str(exc)[:1].upper()}{str(exc)[1:]} ({self._type_name()})."
+            return None
+
+        self.app.scenes.push(NetworkVariantsScene(self.app, self.variants, done, problem))
+
+    def _type_name(self) -> str:
+        return dict((value, label) for label, value in GAME_TYPES)[self.game_type]
 
     def _set_hq(self, count: int) -> None:
         self.hq_to_win = None if count >= self.count else count
@@ -238,13 +257,11 @@ class HostNetworkScene(FormScene):
         if problem:
             self.refuse(problem)
             return
-        config = ServerConfig(
-            host="0.0.0.0", port=port, password=self.password.text or None,
-            seats=tuple("open" if k == "local" else k for k in seats), game_type=self.game_type,
-            away_policy=self.away, resume=False, computer_delay=0.05, neutral=self.neutral,
-            hq_to_win=self.hq_to_win if self.game_type == "us_short" else None,
-            variants=self.variants,
-            save_prefix=HOSTED_PREFIX)
+        try:  # (choices that do not go together: Low Exchange Rate with fixed set values)
+            config = self._config(port, seats, self.variants)
+        except ValueError as exc:
+            self.refuse(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+            return
         self._remember(port, ", ".join(names))
         self._serve(config, dict(zip(local, names, strict=True)))
 

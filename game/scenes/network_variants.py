@@ -44,14 +44,17 @@ def as_text(variants: Variants) -> str:
 
 
 class NetworkVariantsScene(FormScene):
-    """Four switches and the army limit; OK hands the Variants back, CANCEL changes nothing."""
+    """Four switches and the army limit; OK hands the Variants back (or says why the host's
+    game cannot have them), CANCEL changes nothing."""
 
     title = "VARIANTS"
 
-    def __init__(self, app: App, variants: Variants, done: Callable[[Variants], None]) -> None:
+    def __init__(self, app: App, variants: Variants, done: Callable[[Variants], None],
+                 problem: Callable[[Variants], str | None] = lambda _: None) -> None:
         super().__init__(app, RECT)
         fonts = app.fonts
         self.done = done
+        self.problem = problem  # why the host's game cannot have these (None: it can)
         self.switches = {name: bool(getattr(variants, name)) for _, name in SWITCHES}
         x, y = RECT.x + 14, RECT.y + 30
         self.rows = [
@@ -85,5 +88,9 @@ class NetworkVariantsScene(FormScene):
             self.refuse(LIMIT_NOTE)
             return
         variants = Variants(army_limit=int(text) if text else None, **self.switches)
+        problem = self.problem(variants)
+        if problem is not None:
+            self.refuse(problem)
+            return
         self.app.scenes.pop()
         self.done(variants)

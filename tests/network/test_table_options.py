@@ -169,3 +169,44 @@ def test_the_variants_are_chosen_when_hosting_and_the_game_is_played_with_them(
     form.confirm()
     assert served[-1].variants == chosen
     assert HostNetworkScene(app).variants == chosen  # remembered with the other answers
+
+
+def test_choices_that_do_not_go_together_are_refused_before_anything_listens(
+        app: Any, monkeypatch: Any) -> None:
+    from game.engine.config import Variants
+    from game.scenes.network_host import HostNetworkScene
+
+    low = Variants(low_exchange_rate=True)  # needs set values that increase: US games only
+    with pytest.raises(ValueError, match="Low Exchange Rate"):
+        ServerConfig(game_type="uk_full", variants=low)
+    assert ServerConfig(game_type="us_full", variants=low).variants == low
+    form = HostNetworkScene(app)
+    app.scenes.push(form)
+    app.scenes.apply_pending()
+    served: list[ServerConfig] = []
+    monkeypatch.setattr(form, "_serve", lambda config, local: served.append(config))
+    form._set_type("uk_full")
+    form.open_variants()
+    app.scenes.apply_pending()
+    dialog = app.scenes.top
+    dialog.rows[0].buttons[0].press()  # LOW EXCHANGE RATE: Yes
+    dialog.confirm()
+    app.scenes.apply_pending()
+    told = app.scenes.top
+    assert type(told).__name__ == "MessageDialogScene"
+    assert "Low Exchange Rate needs set values that increase (UK Full)" in " ".join(
+        getattr(w, "text", "") for w in told.dialog.widgets)
+    app.scenes.pop()
+    app.scenes.pop()  # (the variants dialog, cancelled)
+    app.scenes.apply_pending()
+    form._set_type("us_full")
+    form.open_variants()
+    app.scenes.apply_pending()
+    app.scenes.top.rows[0].buttons[0].press()
+    app.scenes.top.confirm()
+    app.scenes.apply_pending()
+    assert app.scenes.top is form and form.variants == low
+    form._set_type("uk_short")  # changed after: OK says why, and nothing is served
+    form.confirm()
+    app.scenes.apply_pending()
+    assert type(app.scenes.top).__name__ == "MessageDialogScene" and not served
