@@ -69,11 +69,14 @@ _COMPACT = (",", ":")
 
 def open_table(game_id: str, name: str, config: ServerConfig) -> tuple[Table, str | None]:
     """The table for `game_id`: its unfinished autosave `name` if resuming, else a new one;
-    and why a save found there is not gone on with ("ended"; "bad": unreadable; None if there was
-    none, or it is resumed), for the caller to `set_aside` once it holds the save's lock."""
-    if config.resume and config.autosave:
-        from game.savegame import SaveFormatError, save_path  # noqa: PLC0415
+    and why a save found there is not gone on with ("ended"; "bad": unreadable; "stopped": a
+    new game was asked for; None if there was none, or it is resumed), for the caller to
+    `set_aside` once it holds the save's lock."""
+    from game.savegame import SaveFormatError, save_path  # noqa: PLC0415
 
+    if config.autosave and not config.resume and save_path(name, config.saves_dir).exists():
+        return Table.for_server(game_id, config), "stopped"  # a new game asked for: kept
+    if config.resume and config.autosave:
         path = save_path(name, config.saves_dir)
         if path.exists():
             try:
@@ -84,16 +87,14 @@ def open_table(game_id: str, name: str, config: ServerConfig) -> tuple[Table, st
                     log.info("game %s resumed from %s at turn %d", game_id, path,
                              loaded.game.turn)
                     return table, None
-                return _new_table(game_id, config), "ended"
+                fresh = Table.for_server(game_id, config)
+                fresh.ended_tokens = {s.token_hash for s in table.seats
+                                      if s.token_hash is not None and not s.is_computer}
+                return fresh, "ended"
             except (SaveFormatError, ValueError) as exc:
                 log.warning("cannot resume game %s from %s: %s", game_id, path, exc)
-                return _new_table(game_id, config), "bad"
-    return _new_table(game_id, config), None
-
-
-def _new_table(game_id: str, config: ServerConfig) -> Table:
-    return Table.new(game_id, list(config.seats), config.game_type, config.neutral,
-                     config.hq_to_win, config.variants)
+                return Table.for_server(game_id, config), "bad"
+    return Table.for_server(game_id, config), None
 
 
 def set_aside(save: Path, why: str) -> Path | None:
@@ -102,17 +103,26 @@ def set_aside(save: Path, why: str) -> Path | None:
     it: nothing is ever written over. Its name is still a save name (savegame.is_valid_name:
     at most 32 characters), "network-1-ended-261204-2131". Returns where it went (None: there
     was no save); OSError (logged) if the disk refused."""
+    from game.savegame import is_valid_name  # noqa: PLC0415
+
+    if not save.exists():
+        return None
     stamp = f"{datetime.now():%y%m%d-%H%M}"
-    kept = save.with_name(f"{save.stem}-{why}-{stamp}{save.suffix}")
-    extra = 1
-    while kept.exists():  # (two in one minute)
+    kept, extra = save, 0
+    while kept.exists():  # (two in one minute: -2, -3...)
         extra += 1
-        kept = save.with_name(f"{save.stem}-{why}-{stamp}-{extra}{save.suffix}")
+        name = f"{save.stem}-{why}-{stamp}" + (f"-{extra}" if extra > 1 else "")
+        if not is_valid_name(name):  # (a table numbered in the hundreds)
+            name = f"{why}-{stamp}-{extra}"
+        kept = save.with_name(name + save.suffix)
     try:
-        os.replace(save, kept)  # first: a save without its journal would lose actions
+        # the journals first: a crash between the two leaves the save with its journals
+        # gone (a set-aside save is whole or unreadable: nothing is lost), never a new game's
+        # journal replayed into the old save
         for journal, moved in zip(journal_paths(save), journal_paths(kept), strict=True):
             if journal.exists():
                 os.replace(journal, moved)
+        os.replace(save, kept)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -351,6 +361,15 @@ class Autosaves:
                 await asyncio.wrap_future(pending)
         await asyncio.wrap_future(self._start_save(saver, table, state))
         return True
+
+    async def settle(self, table: Table) -> None:
+        """Wait for a whole save of the table a worker thread may be writing (before its save
+        is moved aside: the write would put the old game back under the table's name)."""
+        saver = self.savers.get(table.game_id)
+        pending = saver.pending if saver is not None else None
+        if pending is not None:
+            with contextlib.suppress(OSError):
+                await asyncio.wrap_future(pending)
 
     def _start_save(self, saver: TableSaver, table: Table, state: dict[str, Any] | None
                     ) -> Future[None]:

@@ -200,27 +200,27 @@ class NetBridge:
                     self.inbox.put(Note("gone", seat, {"reason": farewell}))
                     return
                 self.inbox.put(Note("lost", seat, {"reason": _why(exc)}))
-            if not await self._reconnect(client):
-                self.inbox.put(Note("gone", seat, {"reason": "the server cannot be reached"}))
+            why = await self._reconnect(client)
+            if why is not None:  # (the server's own reason when it refused the seat back)
+                self.inbox.put(Note("gone", seat, {"reason": why}))
                 return
             self.inbox.put(Note("back", seat, {}))
 
-    async def _reconnect(self, client: NetClient) -> bool:
-        """Try again and again with the seat's token, until the seat's time is up."""
+    async def _reconnect(self, client: NetClient) -> str | None:
+        """Try again and again with the seat's token, until the seat's time is up; None once
+        back, else why not (the server's refusal, or that it cannot be reached)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_seconds
         while not self._closed and loop.time() < deadline:
             await asyncio.sleep(RETRY_SECONDS)
             try:
                 await client.connect()
-                return True
+                return None
             except JoinRefused as exc:
-                self.inbox.put(Note("refused", client.seat, {"code": exc.code,
-                                                             "reason": exc.reason}))
-                return False
+                return exc.reason
             except (TimeoutError, OSError, InvalidHandshake, ConnectionClosed, tls.TlsError):
                 continue
-        return False
+        return "the server cannot be reached"
 
     async def _send(self, client: NetClient, action: Action) -> None:
         try:

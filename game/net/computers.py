@@ -102,5 +102,10 @@ async def run_computers(config: ServerConfig, table: Table, wake: asyncio.Event,
                     action = fallback_action(game)
                     events = game.apply(action)
                 counters.computer_actions += 1
-                await commit(table, seat.index, action, events)
+                try:
+                    await commit(table, seat.index, action, events)
+                except Exception:  # noqa: BLE001 - the table's computers must play on
+                    counters.errors += 1
+                    log.exception("game %s: the move of seat %d could not be committed",
+                                  table.game_id, seat.index + 1)
             await asyncio.sleep(0)

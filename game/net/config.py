@@ -59,6 +59,9 @@ class ServerConfig:
             raise ValueError(f"seats are 2 to 6 of {', '.join(SEAT_KINDS)}")
         if self.hq_to_win is not None and not 2 <= self.hq_to_win <= 6:
             raise ValueError("headquarters to win are 2 to 6")
+        limit = self.variants.army_limit
+        if limit is not None and not MIN_ARMY_LIMIT <= limit <= HARD_ARMY_LIMIT:
+            raise ValueError(f"the army limit is {MIN_ARMY_LIMIT} to {HARD_ARMY_LIMIT}")
         players = [PlayerSpec(f"Player {i + 1}", COLOURS[i], "human")
                    for i in range(len(self.seats))]
         try:  # the game these choices deal, checked now: not when the last seat is taken
@@ -80,7 +83,8 @@ def variants_from_text(text: str) -> Variants:
         if name not in names:
             raise ValueError(f"{name!r} is not a variant: {', '.join(sorted(names))}")
         if name == "army_limit":
-            limit = int(value) if value.strip().isdigit() else -1
+            value = value.strip()
+            limit = int(value) if value.isascii() and value.isdigit() else -1
             if not MIN_ARMY_LIMIT <= limit <= HARD_ARMY_LIMIT:
                 raise ValueError(f"army_limit=N needs N from {MIN_ARMY_LIMIT} to {HARD_ARMY_LIMIT}")
             chosen[name] = limit

@@ -112,19 +112,24 @@ class SaveKeeper:
             self.counters.errors += 1
             log.error("game %s: autosave failed: %s", table.game_id, exc)
 
-    def keep_finished(self, table: Table) -> None:
+    async def keep_finished(self, table: Table) -> bool:
         """Move the table's finished game aside to a dated save of its own (FILE > Load Game
-        lists it), so the table's next game does not write over it."""
-        if self.config.autosave:
-            self._set_aside(table.game_id, "ended")
+        lists it), once any whole save being written is in place, so the table's next game
+        does not write over it. False if the disk refused (logged and counted)."""
+        if not self.config.autosave:
+            return True
+        await self.autosaves.settle(table)
+        return self._set_aside(table.game_id, "ended")
 
-    def _set_aside(self, game_id: str, why: str) -> None:
+    def _set_aside(self, game_id: str, why: str) -> bool:
         from game.savegame import save_path  # noqa: PLC0415
 
         try:
             autosave.set_aside(save_path(self.save_name(game_id), self.config.saves_dir), why)
-        except OSError:  # (logged) the disk refused: counted, and the game goes on
+        except OSError:  # (logged) the disk refused: counted
             self.counters.errors += 1
+            return False
+        return True
 
     def restore(self, table: Table) -> None:
         """After an unplanned engine failure, put the table's last save (its last good state)

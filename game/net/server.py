@@ -64,6 +64,8 @@ class GameServer:
         self._stories = TableStories()
         self._updates: dict[str, UpdateWriter] = {}
         self._reopening: dict[str, asyncio.TimerHandle] = {}  # tables whose game is over
+        self._reopens: set[asyncio.Task[None]] = set()
+        self._stopping = False
         game_ids = [str(number) for number in range(1, config.games + 1)]
         self.saves = SaveKeeper(config, game_ids, self.counters)
         for game_id in game_ids:
@@ -110,9 +112,13 @@ class GameServer:
         return int(port)
 
     async def stop(self) -> None:
+        self._stopping = True  # (closing connections drops seats: no table reopens now)
         for timer in self._reopening.values():
             timer.cancel()
         self._reopening.clear()
+        for reopening in list(self._reopens):
+            with contextlib.suppress(asyncio.CancelledError):
+                await reopening
         for task in self._runners.values():
             task.cancel()
         for task in self._runners.values():
@@ -296,22 +302,34 @@ class GameServer:
     def _reopen_when_gone(self, table: Table) -> None:
         """A finished game's players have all gone: its table opens for a new game once they
         have stayed away for the reconnect time (one who comes back meanwhile sees the end)."""
-        if table.game is None or not table.game.is_over or \
+        if self._stopping or table.game is None or not table.game.is_over or \
                 any(s.client is not None for s in table.seats):
             return
         if (earlier := self._reopening.pop(table.game_id, None)) is not None:
             earlier.cancel()
         self._reopening[table.game_id] = asyncio.get_running_loop().call_later(
-            self.config.reconnect_seconds, self._reopen, table, table.game)
+            self.config.reconnect_seconds, self._start_reopen, table, table.game)
 
-    def _reopen(self, table: Table, game: Game) -> None:
+    def _start_reopen(self, table: Table, game: Game) -> None:
         self._reopening.pop(table.game_id, None)
-        if table.game is not game or any(s.client is not None for s in table.seats):
-            return  # somebody came back (they will leave again) or it is another game
-        self.saves.keep_finished(table)
-        table.reopen()
-        self._updates[table.game_id].forget()
-        log.info("game %s: the table is open for a new game", table.game_id)
+        task = asyncio.get_running_loop().create_task(self._reopen(table, game))
+        self._reopens.add(task)
+        task.add_done_callback(self._reopens.discard)
+
+    async def _reopen(self, table: Table, game: Game) -> None:
+        """Under the table's lock (no action or computer move is being committed), once the
+        finished game's last save is in place: the next game's table."""
+        async with self._locks[table.game_id]:
+            if self._stopping or table.game is not game or \
+                    any(s.client is not None for s in table.seats):
+                return  # stopping, somebody came back (they will leave again), another game
+            if not await self.saves.keep_finished(table):
+                log.error("game %s: the table stays on its finished game (its save could not "
+                          "be kept aside)", table.game_id)
+                return
+            table.reopen(Table.for_server(table.game_id, self.config))
+            self._updates[table.game_id].forget()
+            log.info("game %s: the table is open for a new game", table.game_id)
 
     def _broadcast_lobby(self, table: Table) -> None:
         lobby = table.lobby(bool(self.config.password))

@@ -14,12 +14,15 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine import Game, GameConfig, PlayerSpec
 from game.engine.config import Variants
 from game.engine import events as ev
 from game.engine.config import COLOURS
+
+if TYPE_CHECKING:
+    from game.net.config import ServerConfig
 
 log = logging.getLogger("conquest.net")
 
@@ -101,6 +104,12 @@ class Table:
         return cls(game_id, seats, game_type, neutral=neutral, hq_to_win=hq_to_win,
                    variants=variants or Variants())
 
+    @classmethod
+    def for_server(cls, game_id: str, config: ServerConfig) -> Table:
+        """A table for a new game, with the seats and options the server is set up with."""
+        return cls.new(game_id, list(config.seats), config.game_type, config.neutral,
+                       config.hq_to_win, config.variants)
+
     # -- seats and tokens ---------------------------------------------------------------
     def seat_for_token(self, token: str) -> Seat | None:
         wanted = token_hash(token)
@@ -158,15 +167,16 @@ class Table:
         self.seq += 1
         log.info("game %s starts: %s", self.game_id, ", ".join(p.name for p in players))
 
-    def reopen(self) -> None:
-        """The game is over and its players have gone: open the table for a new game with the
-        same seats (the computers keep theirs; the open seats are free again). The old seats'
-        tokens are remembered, so a player coming back late is told why theirs holds nothing."""
+    def reopen(self, fresh: Table) -> None:
+        """The game is over and its players have gone: the table takes the seats and options
+        of `fresh` (a new table as the server is set up now: a resumed game's table had the
+        options of its save) for the next game. The old seats' tokens are remembered, so a
+        player coming back late is told why theirs holds nothing."""
         self.ended_tokens = {s.token_hash for s in self.seats if s.token_hash is not None
                              and not s.is_computer}
-        for seat in self.seats:
-            if not seat.is_computer:
-                self.free(seat)
+        self.seats, self.game_type = fresh.seats, fresh.game_type
+        self.neutral, self.hq_to_win, self.variants = fresh.neutral, fresh.hq_to_win, \
+            fresh.variants
         self.game = None
         self.opening = []
         self.seq += 1  # (anything still on its way about the old game is older than this)

@@ -121,7 +121,9 @@ class NetworkPlayScene(PlayScene):
         self._roster: dict[int, bool] = {}
         self._left = False
         # why the server cannot be reached now ("Connection lost: ..."); None while connected
-        self._offline: str | None = None
+        # why each seat of ours cannot reach the server now ("Connection lost: ..."); a seat
+        # played here has a connection of its own (None: a note that names no seat)
+        self._offline: dict[int | None, str] = {}
         self._held_since: float | None = None
         super().__init__(app, game)
         # the parts' seams: who plays here, no saving here (the server saves every move),
@@ -187,12 +189,13 @@ class NetworkPlayScene(PlayScene):
             return False
         if self._pending:
             return False
-        if self._offline is not None:  # the move would be lost on the way: say so, keep it
-            self.refuse(f"{self._offline} This move was not sent.")
-            return False
         seat = self.game.to_move
         if seat not in self.local_seats:
             self.refuse("Not your move.")
+            return False
+        why = self._offline.get(seat) or self._offline.get(None)
+        if why is not None:  # the move would be lost on the way: say so, keep it
+            self.refuse(f"{why} This move was not sent.")
             return False
         try:
             self.game.check(action)
@@ -211,21 +214,33 @@ class NetworkPlayScene(PlayScene):
         elif note.kind == "lost":
             # an alert, not a history line: the pinned prompt would cover a line, and a
             # player must see at once why nothing answers
-            self._go_offline("Connection lost: trying to reconnect...", "OFFLINE")
+            self._go_offline(note.seat, "Connection lost: trying to reconnect...")
         elif note.kind == "back":
-            self._offline = None
-            self.menubar.right_text, self.menubar.right_colour = "NETWORK GAME", palette.DARK
+            self._offline.pop(note.seat, None)
+            self._show_connection()
             self.confirm("Reconnected to the server.")
         elif note.kind in ("gone", "refused"):
             reason = note.data.get("reason", "")
-            self._go_offline(f"Disconnected: {reason}.", "DISCONNECTED")
+            self._go_offline(note.seat, f"Disconnected: {reason}.")
 
-    def _go_offline(self, why: str, label: str) -> None:
+    def _go_offline(self, seat: int | None, why: str) -> None:
         """Say why the server cannot be reached, and keep saying it (the menu bar's corner)
         until it can: an alert alone gives way to the next message."""
-        self._offline = why
-        self.menubar.right_text, self.menubar.right_colour = label, palette.ALERT_RED
+        if not self._offline.get(seat, "").startswith("Disconnected"):  # (for good: it stays)
+            self._offline[seat] = why
+        self._show_connection()
         self.messages.alert(why, palette.WHITE)
+
+    def _show_connection(self) -> None:
+        """The menu bar's corner: NETWORK GAME, or in red OFFLINE while a seat of ours is
+        reconnecting, DISCONNECTED when one is gone for good."""
+        reasons = self._offline.values()
+        if not reasons:
+            self.menubar.right_text, self.menubar.right_colour = "NETWORK GAME", palette.DARK
+            return
+        gone = any(r.startswith("Disconnected") for r in reasons)
+        self.menubar.right_text = "DISCONNECTED" if gone else "OFFLINE"
+        self.menubar.right_colour = palette.ALERT_RED
 
     def _message(self, msg: dict[str, Any], seat: int | None = None) -> None:
         kind = msg["type"]

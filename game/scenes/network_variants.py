@@ -84,7 +84,8 @@ class NetworkVariantsScene(FormScene):
 
     def confirm(self) -> None:
         text = self.limit.text.strip()
-        if text and not (text.isdigit() and MIN_ARMY_LIMIT <= int(text) <= HARD_ARMY_LIMIT):
+        if text and not (text.isascii() and text.isdigit()  # ('²' is a digit to isdigit)
+                         and MIN_ARMY_LIMIT <= int(text) <= HARD_ARMY_LIMIT):
             self.refuse(LIMIT_NOTE)
             return
         variants = Variants(army_limit=int(text) if text else None, **self.switches)

@@ -6,6 +6,8 @@ interrupted (saves/autosave.json) if there is one; a minute untouched starts the
 
 from __future__ import annotations
 
+import contextlib
+
 import math
 from collections.abc import Callable
 from pathlib import Path
@@ -316,8 +318,8 @@ def leave_title(app: App, saves_dir: Path | None = None) -> None:
 
     app.scenes.replace(SetupScene(app))
     if not offer_interrupted_game(app, saves_dir):
-        try:
-            from game.scenes.network_resume import offer_network_game  # noqa: PLC0415
-        except ImportError:  # network play needs websockets; the rest of the game goes on
-            return
-        offer_network_game(app, saves_dir)
+        from game.scenes.network_resume import offer_network_game  # noqa: PLC0415
+
+        # (network play needs websockets; without it the rest of the game goes on)
+        with contextlib.suppress(ImportError):
+            offer_network_game(app, saves_dir)

@@ -4,17 +4,20 @@ have left, and no finished or unreadable save is ever written over."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from pathlib import Path
 
 import pytest
 
 from game.net.client import JoinRefused, NetClient
+from game.net.seatstate import Credentials
 from game.net.server import GameServer, ServerConfig
+from game.net.table import token_hash
 from game.savegame import list_saves, load_game
 from tests.network.support import join, play_out, run, running_server
 
-GRACE = 0.4  # the reconnect time of these servers, in seconds
+GRACE = 1.0  # the reconnect time of these servers, in seconds
 
 
 def _kept(saves: Path, why: str) -> list[Path]:
@@ -161,6 +164,7 @@ def test_a_window_whose_kept_seat_was_in_a_finished_game_joins_the_next_and_says
             if server.tables["1"].game is None:
                 break
             time.sleep(0.02)
+        assert server.tables["1"].game is None  # the table is open for the next game
 
         again = NetBridge()
         windows.append(again)
@@ -175,3 +179,114 @@ def test_a_window_whose_kept_seat_was_in_a_finished_game_joins_the_next_and_says
         for window in windows:
             window.close()
         host.close()
+
+
+def test_the_table_reopens_only_once_the_last_whole_save_is_in_place(
+        saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow disk: the finished game's last whole save is still being written when its last
+    player goes. The table must not reopen under it (the write would put the old game back
+    under the table's name, and the computers' task died on the table's missing game)."""
+    from game.net import autosave
+
+    write = autosave.TableSaver.write
+
+    def slow_write(saver: autosave.TableSaver, text: str) -> None:
+        time.sleep(0.3)
+        write(saver, text)
+    monkeypatch.setattr(autosave.TableSaver, "write", slow_write)
+
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "easy"), game_type="uk_short", seed=1,
+                                  reconnect_seconds=0.0) as (server, uri):
+            (ada,) = await join(uri, ["Ada"])
+            playing = asyncio.create_task(play_out([ada], "standard"))
+            table = server.tables["1"]
+            while not (table.game is not None and table.game.is_over):
+                await asyncio.sleep(0)
+            assert ada.conn is not None
+            ada.conn.transport.abort()  # the last player goes while the end is being written
+            await _reopened(server)
+            await asyncio.sleep(0.5)
+            assert not server._runners["1"].done()  # the computers' task plays on
+            (kept,) = _kept(saves, "ended")
+            assert load_game(kept).game.is_over
+            assert not (saves / "network-1.json").exists()  # nothing of the old game back
+            (bo,) = await join(uri, ["Bo"])
+            (result,) = await play_out([bo], "standard")
+            assert result.finished and server.counters.errors == 0
+            await bo.close()
+            with contextlib.suppress(Exception):
+                await playing
+    run(scenario(), timeout=120)
+
+
+def test_the_next_game_is_set_up_as_the_server_is_now_not_as_the_resumed_save_was(
+        saves: Path) -> None:
+    async def first() -> list[str]:
+        async with running_server(saves, seats=("open", "easy"), game_type="uk_short",
+                                  seed=2) as (server, uri):
+            (ada,) = await join(uri, ["Ada"])
+            await ada.close()  # the window closes mid-game: the save stays unfinished
+            return [s.kind for s in server.tables["1"].seats]
+
+    assert run(first()) == ["open", "easy"]
+
+    async def finish_and_reopen() -> None:
+        async with running_server(saves, seats=("open", "open", "easy"), game_type="us_full",
+                                  seed=2, reconnect_seconds=0.2) as (server, uri):
+            table = server.tables["1"]
+            assert table.game is not None and table.game_type == "uk_short"  # resumed
+            seat = next(s for s in table.seats if not s.is_computer)
+            token = "known-for-the-test"  # (Ada's own was kept by her window, not by this test)
+            seat.token_hash = token_hash(token)
+            ada = NetClient(uri, "Ada", credentials=Credentials("1", seat.index, token, "Ada"))
+            await ada.connect()
+            (result,) = await play_out([ada], "standard")
+            assert result.finished
+            await ada.close()
+            await _reopened(server)
+            assert [s.kind for s in table.seats] == ["open", "open", "easy"]
+            assert table.game_type == "us_full"
+    run(finish_and_reopen(), timeout=120)
+
+
+def test_set_aside_names_stay_save_names_and_journals_go_with_their_save(tmp_path: Path) -> None:
+    from game.net.autosave import set_aside
+    from game.savegame import is_valid_name
+
+    for stem in ("network-1", "network-999"):
+        for _ in range(3):  # three in one minute
+            (tmp_path / f"{stem}.json").write_text("{}")
+            (tmp_path / f".{stem}.journal").write_text("lines\n")
+            kept = set_aside(tmp_path / f"{stem}.json", "ended")
+            assert kept is not None and is_valid_name(kept.stem), kept.name
+            assert (tmp_path / f".{kept.stem}.journal").read_text() == "lines\n"
+            assert not (tmp_path / f".{stem}.journal").exists()
+    assert len(list(tmp_path.glob("*.json"))) == 6
+    assert set_aside(tmp_path / "network-2.json", "ended") is None  # nothing there
+
+
+def test_a_new_game_asked_for_keeps_the_old_save_and_old_tokens_are_told_it_ended(
+        saves: Path) -> None:
+    async def finish() -> Credentials:
+        async with running_server(saves, seats=("open", "easy"), game_type="uk_short",
+                                  seed=4) as (_, uri):
+            (ada,) = await join(uri, ["Ada"])
+            assert (await play_out([ada], "standard"))[0].finished
+            await ada.close()
+            assert ada.credentials is not None
+            return ada.credentials
+
+    async def restart(**options: object) -> str:
+        async with running_server(saves, seats=("open", "easy"), game_type="uk_short",
+                                  **options) as (_, uri):
+            with pytest.raises(JoinRefused) as refused:
+                await NetClient(uri, "Ada", credentials=credentials).connect()
+            return refused.value.reason
+
+    credentials = run(finish())
+    assert "over" in run(restart())  # the finished save set aside at the start: its seats'
+    assert len(_kept(saves, "ended")) == 1  # tokens are told their game is over
+    run(finish())
+    run(restart(resume=False))  # --new-game: the save there is kept, not written over
+    assert len(_kept(saves, "stopped")) == 1

@@ -61,3 +61,23 @@ def test_a_move_made_while_offline_is_refused_with_the_reason_and_the_corner_say
     app.step(DT)
     assert scene.menubar.right_text == "DISCONNECTED" and _corner_is_red(app)
     assert scene.messages.alerting == "Disconnected: the server stopped."
+
+
+def test_each_seat_played_here_is_offline_or_back_on_its_own(app: Any) -> None:
+    """Two players at one window have a connection each: one coming back does not hide the
+    other still reconnecting, and one gone for good does not block the other's moves."""
+    from game.net.bridge import Note
+
+    scene = _hosted_against_easy(app)
+    ours = next(iter(scene.local_seats))
+    other = ours + 2  # (another seat played here, as with two Local seats)
+    move = _our_move(app, scene)
+    scene.receive(Note("lost", other))
+    scene.receive(Note("lost", ours))
+    scene.receive(Note("back", ours))
+    app.step(DT)
+    assert scene.menubar.right_text == "OFFLINE" and _corner_is_red(app)  # `other` still is
+    scene.receive(Note("gone", other, {"reason": "your seat was taken back"}))
+    scene.receive(Note("back", ours))
+    assert scene.menubar.right_text == "DISCONNECTED"
+    assert scene.perform(move)  # our connection is fine: our move goes

@@ -166,3 +166,33 @@ def test_a_window_whose_seat_another_window_took_back_gives_it_up() -> None:
         for window in windows:
             window.close()
         host.close()
+
+
+def test_a_reconnection_the_server_refuses_is_told_with_the_servers_reason() -> None:
+    """Not 'the server cannot be reached' when it could be, and said no (here the seat's
+    token no longer opens it)."""
+    from game.net.bridge import NetBridge
+    from game.net.server import ServerConfig
+    from tests.network.support import free_port
+
+    port = free_port()
+    host, window = NetBridge(), NetBridge()
+    try:
+        host.host(ServerConfig(port=port, seats=("open", "easy"), resume=False,
+                               autosave=False)).result(10)
+        window.join(f"ws://127.0.0.1:{port}", "Ada", None)
+        seat = wait_note(window, ("welcome",)).seat
+        server = host.server
+        assert server is not None
+        held = server.tables["1"].seats[seat]
+
+        def cut() -> None:  # on the server's loop: the token no longer opens the seat, and
+            held.token_hash = "0" * 64  # the connection drops
+            held.client.conn.transport.abort()
+        host._loop.call_soon_threadsafe(cut)
+        assert wait_note(window, ("lost",)).seat == seat
+        gone = wait_note(window, ("gone", "back"), timeout=15)
+        assert gone.kind == "gone" and gone.data["reason"] == "unknown seat token"
+    finally:
+        window.close()
+        host.close()

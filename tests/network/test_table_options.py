@@ -210,3 +210,22 @@ def test_choices_that_do_not_go_together_are_refused_before_anything_listens(
     form.confirm()
     app.scenes.apply_pending()
     assert type(app.scenes.top).__name__ == "MessageDialogScene" and not served
+
+
+def test_an_army_limit_written_with_other_digits_is_refused_not_a_crash(app: Any) -> None:
+    from game.engine.config import Variants
+    from game.net.config import variants_from_text
+    from game.scenes.network_variants import NetworkVariantsScene
+
+    with pytest.raises(ValueError):
+        variants_from_text("army_limit=²")  # a key of its own on French keyboards
+    with pytest.raises(ValueError):
+        ServerConfig(variants=Variants(army_limit=3))
+    got: list[Variants] = []
+    dialog = NetworkVariantsScene(app, Variants(), got.append)
+    app.scenes.push(dialog)
+    app.scenes.apply_pending()
+    dialog.limit.set_text("1²")
+    dialog.confirm()
+    app.scenes.apply_pending()
+    assert type(app.scenes.top).__name__ == "MessageDialogScene" and not got
