@@ -24,6 +24,18 @@ def _kept(saves: Path, why: str) -> list[Path]:
     return sorted(saves.glob(f"network-1-{why}-*.json"))
 
 
+async def _finish_a_game(saves: Path) -> Credentials:
+    """A UK Short game of Ada against a computer, played to its end on a server that then
+    stops (its finished save stays); Ada's seat credentials."""
+    async with running_server(saves, seats=("open", "easy"), game_type="uk_short",
+                              seed=4) as (_, uri):
+        (ada,) = await join(uri, ["Ada"])
+        assert (await play_out([ada], "standard"))[0].finished
+        await ada.close()
+        assert ada.credentials is not None
+        return ada.credentials
+
+
 async def _reopened(server: GameServer, timeout: float = 5.0) -> None:
     for _ in range(int(timeout / 0.02)):
         if server.tables["1"].game is None:
@@ -97,12 +109,6 @@ def test_a_player_who_stays_keeps_the_finished_game_on_the_table(saves: Path) ->
 
 
 def test_a_server_started_on_a_finished_or_unreadable_save_sets_it_aside(saves: Path) -> None:
-    async def finish_a_game() -> None:
-        async with running_server(saves, seats=("open", "easy"), game_type="uk_short",
-                                  seed=4) as (_, uri):
-            (ada,) = await join(uri, ["Ada"])
-            assert (await play_out([ada], "standard"))[0].finished
-            await ada.close()
 
     async def start_and_stop() -> GameServer:
         server = GameServer(ServerConfig(host="127.0.0.1", port=0, saves_dir=saves,
@@ -111,7 +117,7 @@ def test_a_server_started_on_a_finished_or_unreadable_save_sets_it_aside(saves: 
         await server.stop()
         return server
 
-    run(finish_a_game(), timeout=60)
+    run(_finish_a_game(saves), timeout=60)
     finished = (saves / "network-1.json").read_bytes()
     server = run(start_and_stop())
     assert server.tables["1"].game is None  # a new table
@@ -268,15 +274,6 @@ def test_set_aside_names_stay_save_names_and_journals_go_with_their_save(tmp_pat
 
 def test_a_new_game_asked_for_keeps_the_old_save_and_old_tokens_are_told_it_ended(
         saves: Path) -> None:
-    async def finish() -> Credentials:
-        async with running_server(saves, seats=("open", "easy"), game_type="uk_short",
-                                  seed=4) as (_, uri):
-            (ada,) = await join(uri, ["Ada"])
-            assert (await play_out([ada], "standard"))[0].finished
-            await ada.close()
-            assert ada.credentials is not None
-            return ada.credentials
-
     async def restart(**options: object) -> str:
         async with running_server(saves, seats=("open", "easy"), game_type="uk_short",
                                   **options) as (_, uri):
@@ -284,9 +281,9 @@ def test_a_new_game_asked_for_keeps_the_old_save_and_old_tokens_are_told_it_ende
                 await NetClient(uri, "Ada", credentials=credentials).connect()
             return refused.value.reason
 
-    credentials = run(finish())
+    credentials = run(_finish_a_game(saves))
     assert "over" in run(restart())  # the finished save set aside at the start: its seats'
     assert len(_kept(saves, "ended")) == 1  # tokens are told their game is over
-    run(finish())
+    run(_finish_a_game(saves))
     run(restart(resume=False))  # --new-game: the save there is kept, not written over
     assert len(_kept(saves, "stopped")) == 1

@@ -16,6 +16,18 @@ from game.net.server import ServerConfig
 from tests.network.support import join, play_out, run, running_server, wait_for_views
 
 
+def _host_form(app: Any, monkeypatch: Any) -> tuple[Any, list[ServerConfig]]:
+    """The Host form on screen; what its OK would serve is kept instead of served."""
+    from game.scenes.network_host import HostNetworkScene
+
+    form = HostNetworkScene(app)
+    app.scenes.push(form)
+    app.scenes.apply_pending()
+    served: list[ServerConfig] = []
+    monkeypatch.setattr(form, "_serve", lambda config, local: served.append(config))
+    return form, served
+
+
 def _neutral_territories(view: dict[str, Any]) -> int:
     neutral = next((i for i, p in enumerate(view["players"]) if p.get("is_neutral")), None)
     return 0 if neutral is None else sum(1 for o in view["owner"].values() if o == neutral)
@@ -59,11 +71,7 @@ def test_the_serve_option_and_the_host_form_choose_it(app: Any, monkeypatch: Any
     assert not config_from_args(build_parser().parse_args(["--serve", "--no-neutral"])).neutral
     from game.scenes.network_host import HostNetworkScene
 
-    form = HostNetworkScene(app)
-    app.scenes.push(form)
-    app.scenes.apply_pending()
-    served: list[ServerConfig] = []
-    monkeypatch.setattr(form, "_serve", lambda config, local: served.append(config))
+    form, served = _host_form(app, monkeypatch)
     form._set_count(3)
     assert not any(b.visible for b in form.neutral_row.buttons)  # only asked of two players
     form._set_count(2)
@@ -95,13 +103,8 @@ def test_the_headquarters_option_from_the_command_line_and_the_host_form(
     assert config_from_args(args).hq_to_win == 3
     with pytest.raises(ValueError):
         ServerConfig(hq_to_win=7)
-    from game.scenes.network_host import HostNetworkScene
 
-    form = HostNetworkScene(app)
-    app.scenes.push(form)
-    app.scenes.apply_pending()
-    served: list[ServerConfig] = []
-    monkeypatch.setattr(form, "_serve", lambda config, local: served.append(config))
+    form, served = _host_form(app, monkeypatch)
     form._set_count(4)
     assert not any(b.visible for b in form.hq_row.buttons)  # only for US Short
     form._set_type("us_short")
@@ -141,11 +144,7 @@ def test_the_variants_are_chosen_when_hosting_and_the_game_is_played_with_them(
             await ada.close()
     run(scenario(), timeout=60)
 
-    form = HostNetworkScene(app)
-    app.scenes.push(form)
-    app.scenes.apply_pending()
-    served: list[ServerConfig] = []
-    monkeypatch.setattr(form, "_serve", lambda config, local: served.append(config))
+    form, served = _host_form(app, monkeypatch)
     from game.input import Command, CommandEvent, Device
     for device in (Device.PAD, Device.KEYBOARD):  # reached without the mouse: right of PORT
         form.dialog.focus(form.port)
@@ -174,17 +173,12 @@ def test_the_variants_are_chosen_when_hosting_and_the_game_is_played_with_them(
 def test_choices_that_do_not_go_together_are_refused_before_anything_listens(
         app: Any, monkeypatch: Any) -> None:
     from game.engine.config import Variants
-    from game.scenes.network_host import HostNetworkScene
 
     low = Variants(low_exchange_rate=True)  # needs set values that increase: US games only
     with pytest.raises(ValueError, match="Low Exchange Rate"):
         ServerConfig(game_type="uk_full", variants=low)
     assert ServerConfig(game_type="us_full", variants=low).variants == low
-    form = HostNetworkScene(app)
-    app.scenes.push(form)
-    app.scenes.apply_pending()
-    served: list[ServerConfig] = []
-    monkeypatch.setattr(form, "_serve", lambda config, local: served.append(config))
+    form, served = _host_form(app, monkeypatch)
     form._set_type("uk_full")
     form.open_variants()
     app.scenes.apply_pending()
