@@ -259,6 +259,24 @@ PASSWORD_NOTE = "Leave the password empty if the game has none."
 NAMES_LENGTH = 6 * (MAX_NAME_LENGTH + 2)  # up to six names, separated by ", "
 
 
+def kept_seats(address: str, port: str, names: str) -> list[tuple[int, str]]:
+    """The seats (seat, name) this machine keeps for those names in the game at that server,
+    all as typed on the Join form; none for an address or port that is not one."""
+    number = parse_port(port)
+    if not address or number is None:
+        return []
+    try:
+        uri = server_uri(address, number)
+    except ValueError:
+        return []
+    kept = []
+    for name in split_names(names):
+        credentials = load_seat(uri, DEFAULT_GAME, name)
+        if credentials is not None:
+            kept.append((credentials.seat, name))
+    return kept
+
+
 def split_names(text: str) -> list[str]:
     """The names typed in a name box: one per seat played at this machine, commas between."""
     return [n.strip() for n in text.split(",") if n.strip()]
@@ -318,18 +336,8 @@ class JoinNetworkScene(FormScene):
         if key == self._seat_key:
             return
         self._seat_key = key
-        port = parse_port(a.port)
-        kept: list[tuple[int, str]] = []
         names = split_names(a.name)
-        try:
-            uri = server_uri(a.address, port) if a.address and port is not None else None
-        except ValueError:
-            uri = None
-        if uri is not None:
-            for name in names:
-                credentials = load_seat(uri, DEFAULT_GAME, name)
-                if credentials is not None:
-                    kept.append((credentials.seat, name))
+        kept = kept_seats(a.address, a.port, a.name)
         self.kept_seat = kept[0][0] if kept else None
         self.name_for(self.name, len(names))
         if not kept:

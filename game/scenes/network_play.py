@@ -124,6 +124,7 @@ class NetworkPlayScene(PlayScene):
         # why each seat of ours cannot reach the server now ("Connection lost: ..."); a seat
         # played here has a connection of its own (None: a note that names no seat)
         self._offline: dict[int | None, str] = {}
+        self._gone: set[int | None] = set()  # those of them disconnected for good
         self._held_since: float | None = None
         super().__init__(app, game)
         # the parts' seams: who plays here, no saving here (the server saves every move),
@@ -214,32 +215,33 @@ class NetworkPlayScene(PlayScene):
         elif note.kind == "lost":
             # an alert, not a history line: the pinned prompt would cover a line, and a
             # player must see at once why nothing answers
-            self._go_offline(note.seat, "Connection lost: trying to reconnect...")
+            self._go_offline(note.seat, "Connection lost: trying to reconnect...", False)
         elif note.kind == "back":
-            self._offline.pop(note.seat, None)
+            if note.seat not in self._gone:
+                self._offline.pop(note.seat, None)
             self._show_connection()
             self.confirm("Reconnected to the server.")
         elif note.kind in ("gone", "refused"):
             reason = note.data.get("reason", "")
-            self._go_offline(note.seat, f"Disconnected: {reason}.")
+            self._go_offline(note.seat, f"Disconnected: {reason}.", True)
 
-    def _go_offline(self, seat: int | None, why: str) -> None:
+    def _go_offline(self, seat: int | None, why: str, for_good: bool) -> None:
         """Say why the server cannot be reached, and keep saying it (the menu bar's corner)
         until it can: an alert alone gives way to the next message."""
-        if not self._offline.get(seat, "").startswith("Disconnected"):  # (for good: it stays)
+        if seat not in self._gone:  # (a seat gone for good keeps why)
             self._offline[seat] = why
+        if for_good:
+            self._gone.add(seat)
         self._show_connection()
         self.messages.alert(why, palette.WHITE)
 
     def _show_connection(self) -> None:
         """The menu bar's corner: NETWORK GAME, or in red OFFLINE while a seat of ours is
         reconnecting, DISCONNECTED when one is gone for good."""
-        reasons = self._offline.values()
-        if not reasons:
+        if not self._offline:
             self.menubar.right_text, self.menubar.right_colour = "NETWORK GAME", palette.DARK
             return
-        gone = any(r.startswith("Disconnected") for r in reasons)
-        self.menubar.right_text = "DISCONNECTED" if gone else "OFFLINE"
+        self.menubar.right_text = "DISCONNECTED" if self._gone else "OFFLINE"
         self.menubar.right_colour = palette.ALERT_RED
 
     def _message(self, msg: dict[str, Any], seat: int | None = None) -> None:

@@ -20,22 +20,13 @@ if TYPE_CHECKING:
 def kept_join(saves_dir: Path | None = None) -> tuple[str, list[str]] | None:
     """The server (as typed on the Join form) and the names with a seat kept there, from the
     form's last answers; None when no seat is kept."""
-    from game.net.bridge import load_seat  # noqa: PLC0415
     from game.net.recall import load_answers  # noqa: PLC0415
-    from game.net.server import DEFAULT_GAME  # noqa: PLC0415
-    from game.scenes.network_join import parse_port, server_uri, split_names  # noqa: PLC0415
+    from game.scenes.network_join import kept_seats  # noqa: PLC0415
 
     answers = load_answers("join", saves_dir)
-    address, port = str(answers.get("address", "")), parse_port(str(answers.get("port", "")))
-    if not address or port is None:
-        return None
-    try:
-        uri = server_uri(address, port)
-    except ValueError:
-        return None
-    names = [name for name in split_names(str(answers.get("name", "")))
-             if load_seat(uri, DEFAULT_GAME, name) is not None]
-    return (f"{address}:{port}", names) if names else None
+    address, port = str(answers.get("address", "")), str(answers.get("port", ""))
+    kept = kept_seats(address, port, str(answers.get("name", "")))
+    return (f"{address}:{port}", [name for _, name in kept]) if kept else None
 
 
 def offer_network_game(app: App, saves_dir: Path | None = None) -> bool:
