@@ -45,8 +45,9 @@ class SaveKeeper:
 
     def open_table(self, game_id: str) -> Table:
         """Table `game_id`: resumed from its unfinished save if the config says so, else new.
-        A save it does not go on with (finished, or unreadable) is set aside when the server
-        starts and holds its lock, so the new game's saves never write over it."""
+        A save it does not go on with (finished, unreadable, or a new game was asked for) is
+        set aside when the server starts and holds its lock, so the new game's saves never
+        write over it."""
         table, why = autosave.open_table(game_id, self.save_name(game_id), self.config)
         if why is not None:
             self._superseded[game_id] = why

@@ -63,8 +63,8 @@ class GameServer:
         self._locks: dict[str, asyncio.Lock] = {}
         self._stories = TableStories()
         self._updates: dict[str, UpdateWriter] = {}
-        self._reopening: dict[str, asyncio.TimerHandle] = {}  # tables whose game is over
-        self._reopens: set[asyncio.Task[None]] = set()
+        # tables whose finished game's players have gone: the wait, then the reopening
+        self._reopening: dict[str, asyncio.Task[None]] = {}
         self._stopping = False
         game_ids = [str(number) for number in range(1, config.games + 1)]
         self.saves = SaveKeeper(config, game_ids, self.counters)
@@ -113,12 +113,12 @@ class GameServer:
 
     async def stop(self) -> None:
         self._stopping = True  # (closing connections drops seats: no table reopens now)
-        for timer in self._reopening.values():
-            timer.cancel()
-        self._reopening.clear()
-        for reopening in list(self._reopens):
+        reopening = list(self._reopening.values())
+        for task in reopening:
+            task.cancel()
+        for task in reopening:
             with contextlib.suppress(asyncio.CancelledError):
-                await reopening
+                await task
         for task in self._runners.values():
             task.cancel()
         for task in self._runners.values():
@@ -305,20 +305,19 @@ class GameServer:
         if self._stopping or table.game is None or not table.game.is_over or \
                 any(s.client is not None for s in table.seats):
             return
-        if (earlier := self._reopening.pop(table.game_id, None)) is not None:
-            earlier.cancel()
-        self._reopening[table.game_id] = asyncio.get_running_loop().call_later(
-            self.config.reconnect_seconds, self._start_reopen, table, table.game)
-
-    def _start_reopen(self, table: Table, game: Game) -> None:
-        self._reopening.pop(table.game_id, None)
-        task = asyncio.get_running_loop().create_task(self._reopen(table, game))
-        self._reopens.add(task)
-        task.add_done_callback(self._reopens.discard)
+        if (earlier := self._reopening.get(table.game_id)) is not None:
+            earlier.cancel()  # (the wait starts again from this departure)
+        task = asyncio.get_running_loop().create_task(self._reopen(table, table.game))
+        self._reopening[table.game_id] = task
+        task.add_done_callback(
+            lambda done: self._reopening.pop(table.game_id, None)
+            if self._reopening.get(table.game_id) is done else None)
 
     async def _reopen(self, table: Table, game: Game) -> None:
-        """Under the table's lock (no action or computer move is being committed), once the
-        finished game's last save is in place: the next game's table."""
+        """After the reconnect time, under the table's lock (no action or computer move is
+        being committed), once the finished game's last save is in place: the next game's
+        table."""
+        await asyncio.sleep(self.config.reconnect_seconds)
         async with self._locks[table.game_id]:
             if self._stopping or table.game is not game or \
                     any(s.client is not None for s in table.seats):
