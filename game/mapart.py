@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import asset_path
+
 TerritoryId = str
 Point = tuple[int, int]
 Segment = tuple[float, float, float, float]
 RGB = tuple[int, int, int]
 
-CLASSIC_DIR = Path(__file__).resolve().parent.parent / "assets" / "maps" / "classic"
 LAYOUT_FORMAT = "conquest-map-layout"
 LAYOUT_VERSION = 1
 
@@ -246,7 +247,7 @@ def load_map_art(assets_dir: Path | None = None) -> MapArt:
 
     Raises ValueError when the layout file has another format or a newer version.
     """
-    folder = assets_dir or CLASSIC_DIR
+    folder = assets_dir or asset_path("maps", "classic")
     layout = json.loads((folder / "layout.json").read_text(encoding="utf-8"))
     if layout.get("format") != LAYOUT_FORMAT or layout.get("version") != LAYOUT_VERSION:
         raise ValueError(f"{folder / 'layout.json'} is not a version {LAYOUT_VERSION} map layout")

@@ -62,8 +62,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="how long a dropped player's seat is kept for them alone")
     group.add_argument("--computer-delay", type=float, default=0.3, metavar="S",
                        help="pause between computer moves, so players can follow (default 0.3)")
-    group.add_argument("--saves-dir", type=Path, default=None, metavar="DIR",
-                       help="where the autosaves (network-1.json ...) go (default saves/)")
     group.add_argument("--rate", type=float, default=50.0, metavar="R",
                        help="messages a second one connection may send (default 50; bursts "
                             "of twice that)")
@@ -87,7 +85,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         hq_to_win=getattr(args, "hqs_to_win", None),
         variants=variants_from_text(getattr(args, "variants", "") or ""),
         game_type=getattr(args, "game_type", "us_full") or "us_full",
-        saves_dir=args.saves_dir, resume=not args.new_game,
+        saves_dir=getattr(args, "saves_dir", None), resume=not args.new_game,
         reconnect_seconds=max(0.0, args.reconnect_seconds), away_policy=args.away,
         computer_delay=max(0.0, args.computer_delay),
         rate=max(1.0, args.rate), burst=max(2, int(args.rate * 2)),
