@@ -139,7 +139,10 @@ OPTION_GROUPS: tuple[Callable[[argparse.ArgumentParser], None], ...] = (
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from game.version import version  # noqa: PLC0415
+
     parser = argparse.ArgumentParser(prog="conquest", description="Conquest: world conquest, 1988 style.")
+    parser.add_argument("--version", action="version", version=f"Conquest {version()}")
     for add_options in OPTION_GROUPS:
         add_options(parser)
     return parser
