@@ -35,8 +35,9 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
                    timeout=120)
     python = _venv_bin(venv) / "python"
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-                    str(wheel)], check=True, timeout=600)
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install",
+                           "--quiet", str(wheel)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"pip could not install the wheel: {done.stderr[-3000:]}"
     return _venv_bin(venv)
 
 
