@@ -93,7 +93,7 @@ def add_display_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--shot-every", type=_positive_int, default=0, metavar="K",
                        help="save every K-th frame (default: only the last)")
     group.add_argument("--headless", action="store_true",
-                       help="no window or sound device (SDL dummy drivers)")
+                       help="no window and no sound (for tests, screenshots and servers)")
 
 
 def add_demo_options(parser: argparse.ArgumentParser) -> None:
@@ -142,7 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
     from game.version import version  # noqa: PLC0415
 
     parser = argparse.ArgumentParser(prog="conquest", description="Conquest: world conquest, 1988 style.")
-    parser.add_argument("--version", action="version", version=f"Conquest {version()}")
+    parser.add_argument("--version", action="version", version=f"Conquest {version()}",
+                        help="say the game's version and stop")
     for add_options in OPTION_GROUPS:
         add_options(parser)
     return parser

@@ -106,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
         if config.tls_cert is not None:  # said now, before anything listens or is saved
             tls.server_context(config.tls_cert, config.tls_key)
     except ImportError as exc:
-        print(f"the server needs the websockets package ({exc}): python -m pip install -e .",
+        print(f"the server needs the websockets package, which comes with Conquest ({exc}): "
+              "install Conquest again (from a source checkout: python -m pip install -e .)",
               file=sys.stderr)
         return 2
     except ValueError as exc:

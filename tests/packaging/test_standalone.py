@@ -41,6 +41,7 @@ def _free_port() -> int:
 
 @pytest.mark.slow
 def test_the_standalone_build_plays_demo_simulate_and_serve(tmp_path: Path) -> None:
+    pytest.importorskip("PyInstaller", reason="the build needs pip install -e '.[dist]'")
     dist, work = tmp_path / "dist", tmp_path / "build"
     built = subprocess.run([sys.executable, str(REPO / "tools" / "build_dist.py"), "--dist",
                             str(dist), "--work", str(work)], capture_output=True, text=True,
