@@ -13,6 +13,9 @@ This module is the only place that knows either, so the game runs the same four 
 - **a standalone build** (tools/build_dist.py, PyInstaller): the same as a wheel; the build
   copies `assets/` to `game/assets/` inside the bundle.
 
+Data that lives inside the package (Good's weights in game/ai/weights) is found by
+package_path() in every case.
+
 Nothing is ever written inside the package. `--saves-dir DIR` (set_saves_dir) puts the
 player's files in DIR instead, whichever way the game runs.
 """
@@ -59,6 +62,12 @@ def assets_dir() -> Path:
 def asset_path(*parts: str) -> Path:
     """A shipped file or folder, named relative to `assets/`: asset_path("maps", "classic")."""
     return assets_dir().joinpath(*parts)
+
+
+def package_path(*parts: str) -> Path:
+    """A data file kept inside the game package itself (Good's weights: package_path("ai",
+    "weights", "good.json")), the same in a checkout, a wheel and a standalone build."""
+    return _PACKAGE_DIR.joinpath(*parts)
 
 
 def default_saves_dir() -> Path:
