@@ -66,7 +66,7 @@ def test_the_standalone_build_plays_demo_simulate_and_serve(tmp_path: Path) -> N
 
     assert run("--version").startswith("Conquest ")
     run("--headless", "--demo", "--frames", "300", "--seed", "3")
-    assert json.loads(run("--simulate", "2", "--players", "easy,easy", "--json"))["games"] == 2
+    assert json.loads(run("--simulate", "2", "--players", "good,easy", "--json"))["games"] == 2
     port = _free_port()
     server = subprocess.Popen([str(executable), "--serve", "--host", "127.0.0.1", "--port",
                                str(port)], cwd=here, env=env, stdout=subprocess.DEVNULL,
