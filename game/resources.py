@@ -26,8 +26,6 @@ import sys
 from functools import cache
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "Conquest"
 SETTINGS_FILE = "settings.json"
 # The game package's own folder: the only path worked out from a module's location.
@@ -76,6 +74,8 @@ def default_saves_dir() -> Path:
     checkout = source_checkout()
     if checkout is not None:
         return checkout / "saves"
+    import platformdirs  # noqa: PLC0415 - only an installed game asks it
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False, roaming=False))
 
 
