@@ -21,7 +21,7 @@ from game.scenes.base import Scene
 from game.ui import palette
 from game.ui.font import GLYPHS, LETTER_SPACING
 from game.ui.pointers import PointerKind
-from game.version import version
+from game.version import UNKNOWN, version
 
 if TYPE_CHECKING:
     from game.app import App
@@ -250,7 +250,9 @@ class TitleScene(Scene):
                             align="center")
         fonts.body.draw(surface, "After Computer RISK (1988).  Mouse, keyboard or joystick.",
                         (w // 2, 380), palette.SKY_BLUE, align="center")
-        fonts.body.draw(surface, f"v{version()}", (w - 8, 380), palette.SELECT_BLUE, align="right")
+        if version() != UNKNOWN:
+            fonts.body.draw(surface, f"v{version()}", (w - 8, 380), palette.SELECT_BLUE,
+                            align="right")
 
 
 class CreditsScene(Scene):
