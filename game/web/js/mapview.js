@@ -8,8 +8,8 @@ import * as palette from "./palette.js";
 export const FRAME = { x: 0, y: 12, w: 512, h: 360 };
 export const VIEW = { x: 2, y: 14, w: 508, h: 356 };
 export const BADGE_HEIGHT = 11;
-const SCROLL_SPEED = 900;
-const SCROLL_EASE = 6;
+const SCROLL_SPEED = 900; // px/s at least, when the camera glides to a territory
+const GLIDE_SECONDS = 0.25; // and never longer than this: others' moves come quickly
 const SHOW_MARGIN = 48;
 
 // Small letters tiled over the attacker ('a') and defender ('d'), as on the desktop.
@@ -46,6 +46,7 @@ export class MapView {
 
   scrollBy(dx, dy) {
     this.target = null;
+    this.glide = 0;
     [this.x, this.y] = this.clamp(this.x + dx, this.y + dy);
   }
 
@@ -67,6 +68,7 @@ export class MapView {
     const cx = points.reduce((s, p) => s + p[0], 0) / points.length;
     const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
     this.target = this.clamp(cx - VIEW.w / 2, cy - VIEW.h / 2);
+    this.glide = 0;
   }
 
   update(dt) {
@@ -75,10 +77,12 @@ export class MapView {
     const dx = tx - this.x;
     const dy = ty - this.y;
     const distance = Math.hypot(dx, dy);
-    const step = Math.max(SCROLL_SPEED, distance * SCROLL_EASE) * dt;
+    if (!this.glide) this.glide = Math.max(SCROLL_SPEED, distance / GLIDE_SECONDS);
+    const step = this.glide * dt;
     if (distance <= step || distance < 1) {
       [this.x, this.y] = this.target;
       this.target = null;
+      this.glide = 0;
     } else {
       this.x += (dx / distance) * step;
       this.y += (dy / distance) * step;
