@@ -1,6 +1,7 @@
 """A real browser at the game (Chromium from the distribution, driven by Playwright): two pages
-and a computer play a whole game on a server the test starts; the page's websocket messages
-hold no other seat's secrets. Every move is made through the page's real input."""
+and a computer play a whole game on a server the test starts, one page reloading in the middle
+of a turn; the pages' websocket messages hold no other seat's secrets. Every move is made
+through the page's real input (clicks, taps and keys)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.engine.state import Phase
 from game.net.updates import apply_changes
 from tests.network.web_browser import PagePlayer, ServerThread, chromium
 from tests.network.web_policy import Plan, act, sync
@@ -28,8 +30,26 @@ def join(browser: Any, url: str, name: str, *, touch: bool = False) -> PagePlaye
     return player
 
 
+def reload_mid_turn(server: ServerThread, player: PagePlayer, seat: int) -> None:
+    """Reload the page in the middle of its turn: it takes its seat back by itself (the token
+    it kept, hello + seat + token) and shows the same step."""
+    before = sync(player, server)
+    token = next(m for m in player.frames_in if m.get("type") == "welcome")["token"]
+    player.reload()
+    back = player.until("f.screen === 'play' && f.seq === arg && f.status === 'open'",
+                        server.seq(), what="the seat taken back")
+    assert back["seat"] == seat and back["phase"] == before["phase"]
+    hello = [m for m in player.frames_out if m.get("type") == "hello"][-1]
+    assert hello.get("token") == token and hello.get("seat") == seat
+    welcome = [m for m in player.frames_in if m.get("type") == "welcome"][-1]
+    assert welcome["rejoined"] is True and welcome["seat"] == seat
+
+
 def play_to_the_end(server: ServerThread, players: dict[int, PagePlayer],
-                    plans: dict[int, Plan], limit: float) -> None:
+                    plans: dict[int, Plan], limit: float,
+                    reload: tuple[int, Phase] | None = None) -> None:
+    """Play until the game is over; `reload` (seat, phase): that seat's page reloads once,
+    the first time its turn (after the first) reaches that phase."""
     end = time.monotonic() + limit
     while True:
         assert time.monotonic() < end, f"the game did not end in {limit:g} s"
@@ -41,6 +61,10 @@ def play_to_the_end(server: ServerThread, players: dict[int, PagePlayer],
         if game.is_over:
             return
         mover = game.to_move
+        if reload is not None and mover == reload[0] and game.phase == reload[1] \
+                and game.turn > 2:
+            reload_mid_turn(server, players[mover], mover)
+            reload = None
         if mover in players:
             act(players[mover], server, game, mover, plans[mover])
         else:  # a computer moves: wait for it (a while at most: it may have moved already)
@@ -92,7 +116,7 @@ def test_two_browsers_and_a_computer_play_a_whole_game(saves: Path) -> None:
             players = {ada.facts()["seat"]: ada, bob.facts()["seat"]: bob}
             assert set(players) == {0, 1}
             plans = {seat: Plan() for seat in players}
-            play_to_the_end(server, players, plans, limit=120)
+            play_to_the_end(server, players, plans, limit=120, reload=(0, Phase.ATTACK))
             game = server.game()
             assert game is not None and game.is_over and game.winner is not None
             for seat, player in players.items():

@@ -714,7 +714,7 @@ export class PlayScreen {
       screen: "play", seat: this.seat, game: this.game, seq: this.state.seq,
       phase: v ? v.phase : null, toMove: v ? this.rules.toMove : null, over: v ? v.phase === "game_over" : false,
       camera: [cx, cy], view: [VIEW.x, VIEW.y], dialog: this.dialog ? this.dialog.name : null,
-      pending: this.pendingId !== null, source: this.source, status: this.status,
+      pending: this.pendingId !== null, source: this.source, cursor: this.cursor, status: this.status,
       alert: this.alert ? this.alert[0] : null, scrolling: this.map.target !== null,
     });
   }
