@@ -29,6 +29,7 @@ export class Animator {
           break;
         case "DiceRolled":
           this.battle = { source: e.source, target: e.target, attacker: e.attacker_dice,
+            attackerSeat: e.attacker, defenderSeat: e.defender,
             defender: e.defender_dice, left: BATTLE_SECONDS, rolling: ROLL_SECONDS,
             losses: null };
           seen.push(e.source, e.target);
@@ -84,10 +85,10 @@ export class Animator {
     const face = () => 1 + Math.floor(Math.random() * 6);
     if (b.rolling > 0) {
       return { attacker: b.attacker.map(face), defender: b.defender.map(face), losses: null,
-        source: b.source, target: b.target, fresh: true };
+        source: b.source, target: b.target, fresh: true, seats: [b.attackerSeat, b.defenderSeat] };
     }
     return { attacker: b.attacker, defender: b.defender, losses: b.losses, source: b.source,
-      target: b.target, fresh: b.left > 0 };
+      target: b.target, fresh: b.left > 0, seats: [b.attackerSeat, b.defenderSeat] };
   }
 
   /** Whether something is still being shown (the tests and the screen wait for it). */

@@ -91,6 +91,7 @@ export class LobbyScreen {
 
   refused(msg) {
     this.busy = false;
+    this.poll(); // (a seat taken meanwhile: show the tables as they are now)
     this.kept = this.app.store.load();
     this.note = [sentence(msg.reason), palette.ALERT_RED];
   }

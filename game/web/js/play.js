@@ -653,7 +653,8 @@ export class PlayScreen {
     }
     const b = this.animator.dice();
     const battle = b ? { attacker: b.attacker, defender: b.defender, losses: b.losses } : null;
-    const battleColours = b && v ? [this.colourOf(v.owner[b.source]), this.colourOf(v.owner[b.target])] : [];
+    // (the colours of the roll's attacker and defender: the target may have changed hands)
+    const battleColours = b && v ? [this.colourOf(b.seats[0]), this.colourOf(b.seats[1])] : [];
     return {
       players, current: v ? rules.toMove : -1,
       turnText: v ? (v.turn ? `TURN ${v.turn}` : "SETTING UP") : "WAITING",
