@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from game.engine.state import Phase
 from game.net.updates import apply_changes
 from tests.network.web_browser import PagePlayer, ServerThread, chromium
@@ -132,6 +134,29 @@ def test_two_browsers_and_a_computer_play_a_whole_game(saves: Path) -> None:
                 assert secrets_held(player, seat, tokens) == []
                 sent = {m.get("type") for m in player.frames_out}
                 assert sent <= {"hello", "action", "state", "ping", "leave"}, sent
+                assert not player.errors
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_type", "seed"), [("uk_short", 26), ("us_full", 3),
+                                                  ("uk_full", 5)])
+def test_whole_games_of_every_type_in_browsers(saves: Path, game_type: str, seed: int) -> None:
+    """The longer version: the other game types (missions, world conquest), each to its end."""
+    server = ServerThread(saves, seats=("open", "open", "standard"), seed=seed,
+                          game_type=game_type)
+    try:
+        with chromium() as browser:
+            ada = join(browser, server.url, "Ada")
+            bob = join(browser, server.url, "Bob", touch=True)
+            players = {ada.facts()["seat"]: ada, bob.facts()["seat"]: bob}
+            plans = {seat: Plan() for seat in players}
+            play_to_the_end(server, players, plans, limit=600)
+            game = server.game()
+            assert game is not None and game.is_over
+            for player in players.values():
+                assert sync(player, server)["over"]
                 assert not player.errors
     finally:
         server.stop()
