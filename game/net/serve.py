@@ -1,4 +1,6 @@
-"""The dedicated server: `python main.py --serve --port 8765 [--password P]`. No pygame."""
+"""The dedicated server: `python main.py --serve --port 8765 [--password P]`. No pygame.
+
+Its port also serves the browser's page (game/net/web.py): http://HOST:PORT/ plays."""
 
 from __future__ import annotations
 
@@ -33,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The server's options, one group of the main command line."""
     group = parser.add_argument_group("network server")
     group.add_argument("--serve", action="store_true",
-                       help="run a dedicated network game server (no window)")
+                       help="run a dedicated network game server (no window); its port also "
+                            "serves the game's page: open http://HOST:PORT/ in a browser to play")
     group.add_argument("--host", default="0.0.0.0",
                        help="address to listen on (default 0.0.0.0: every interface)")
     group.add_argument("--port", type=_port, default=DEFAULT_PORT,
@@ -136,6 +139,9 @@ async def _serve(server: GameServer) -> None:
     port = await server.start()
     secure = " (wss://, encrypted)" if server.config.tls_cert is not None else ""
     print(f"Conquest server on port {port}{secure}", flush=True)
+    page = "https" if server.config.tls_cert is not None else "http"
+    host = server.config.host if server.config.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    print(f"Play in a browser: {page}://{host}:{port}/", flush=True)
     stopping = asyncio.get_running_loop().create_future()
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.cancel)
