@@ -94,11 +94,12 @@ def close_soon(conn: ServerConnection, code: int, reason: str) -> None:
 
 
 async def close_within(conn: ServerConnection, code: int, reason: str,
-                       seconds: float = CLOSE_SECONDS) -> None:
+                       seconds: float | None = None) -> None:
     """Close `conn`, aborting the socket if the closing handshake is not done in `seconds`
-    (its unsent data never drains when the client does not read)."""
+    (CLOSE_SECONDS if None): its unsent data never drains when the client does not read."""
     try:
-        await asyncio.wait_for(conn.close(code, reason), seconds)
+        await asyncio.wait_for(conn.close(code, reason),
+                               CLOSE_SECONDS if seconds is None else seconds)
     except TimeoutError:
         conn.transport.abort()
 

@@ -30,10 +30,10 @@ class _Burst:
 class QuietLog:
     """One server's refusal lines: the first of each address's burst, then summaries."""
 
-    def __init__(self, logger: logging.Logger, window: float = WINDOW,
+    def __init__(self, logger: logging.Logger, window: float | None = None,
                  max_bursts: int = MAX_BURSTS) -> None:
         self.log = logger
-        self.window = window
+        self.window = WINDOW if window is None else window
         self.max_bursts = max_bursts
         self._bursts: dict[str, _Burst] = {}
         self.written = 0  # lines written (the tests count them)
@@ -62,11 +62,9 @@ class QuietLog:
         if not burst.counts:
             del self._bursts[key]  # a quiet window: the burst is over
             return
-        total = sum(burst.counts.values())
-        codes = ", ".join(f"{code} {count}" for code, count in burst.counts.most_common())
         self.written += 1
-        self.log.warning("refused %s %d more time%s in the last %g s (%s)", key, total,
-                         "" if total == 1 else "s", self.window, codes)
+        self.log.warning("refused %s %s in the last %g s", key, _counted(burst.counts),
+                         self.window)
         burst.counts.clear()
         burst.timer = asyncio.get_running_loop().call_later(self.window, self._summary, key)
 
@@ -76,8 +74,12 @@ class QuietLog:
             if burst.timer is not None:
                 burst.timer.cancel()
             if burst.counts:
-                total = sum(burst.counts.values())
-                self.log.warning("refused %s %d more time%s (%s)", key, total,
-                                 "" if total == 1 else "s",
-                                 ", ".join(f"{c} {n}" for c, n in burst.counts.most_common()))
+                self.log.warning("refused %s %s", key, _counted(burst.counts))
         self._bursts.clear()
+
+
+def _counted(counts: Counter[str]) -> str:
+    """'12 more times (password_wait 11, password 1)'."""
+    total = sum(counts.values())
+    codes = ", ".join(f"{code} {count}" for code, count in counts.most_common())
+    return f"{total} more time{'' if total == 1 else 's'} ({codes})"
