@@ -324,3 +324,34 @@ def test_the_limits_are_serve_options_checked_with_a_sentence(
         assert serve_run(build_parser().parse_args(["--serve", option, value, *extra])) == 2
         err = capsys.readouterr().err
         assert err.startswith("cannot start the server: ") and words in err, err
+
+
+# -- what the desktop client is told --------------------------------------------------------------
+def test_a_connection_closed_by_the_server_is_told_with_its_reason_and_rejoins() -> None:
+    """The server closes a seated window's connection (here as it closes one that does not
+    read): the window's note gives the server's words, and it takes its seat back."""
+    from game.net.bridge import NetBridge
+    from game.net.server import ServerConfig
+    from tests.network.support import wait_note
+
+    port = free_port()
+    window = NetBridge(reconnect_seconds=10)
+    try:
+        window.host(ServerConfig(port=port, seats=("open", "easy"), resume=False,
+                                 autosave=False)).result(10)
+        window.join(f"ws://127.0.0.1:{port}", "Ada", None)
+        assert wait_note(window, ("welcome",)).seat == 0
+        server = window.server
+        assert server is not None
+
+        async def close_it() -> None:
+            held = next(c for c in server.clients if c.seat is not None)
+            held.close_soon(1008, "too much unsent data: the connection is too slow or does "
+                                  "not read")
+        asyncio.run_coroutine_threadsafe(close_it(), window._loop).result(5)
+        lost = wait_note(window, ("lost",))
+        assert lost.data["said"].startswith("too much unsent data")
+        assert "the server closed the connection: too much unsent data" in lost.data["reason"]
+        wait_note(window, ("back",))
+    finally:
+        window.close()
