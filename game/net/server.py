@@ -6,9 +6,10 @@ Computer seats, and (if the host chose) humans away too long, are played on the 
 Every refusal names its reason to the sender and is logged; nothing a client sends can stop the
 server. This module routes messages and runs the turns; the input checks (checks.py), the
 setup (config.py), how connections are met, limited and refused (reception.py), each seat's
-actions applied once (numbering.py), the connections (connections.py), what each seat is sent after an action
-(updates.py), the saves the server keeps (savekeeper.py: locked, journaled, restored; on disk by
-autosave.py) and the computer seats' player (computers.py) each live in their own module.
+actions applied once (numbering.py), the connections (connections.py), what each seat is sent
+after an action (updates.py), the saves the server keeps (savekeeper.py: locked, journaled,
+restored; on disk by autosave.py) and the computer seats' player (computers.py) each live in
+their own module.
 """
 
 from __future__ import annotations
