@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from game.net import protocol
+from game.net import connections, protocol
 from game.net.admission import Admission, address_of, connection_factory
 from game.net.checks import RateLimit, Refusal
 from game.net.connections import Client, close_within
@@ -86,6 +86,7 @@ class Reception:
             "open_timeout": self.limits.join_seconds,
             "ping_interval": 20,
             "ping_timeout": 20,
+            "close_timeout": connections.CLOSE_SECONDS,  # (after a missed pong too)
         }
 
     def close(self) -> None:

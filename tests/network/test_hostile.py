@@ -5,6 +5,7 @@ stays bounded, honest players still get in, guesses are capped, the log stays qu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import resource
@@ -355,3 +356,54 @@ def test_a_connection_closed_by_the_server_is_told_with_its_reason_and_rejoins()
         wait_note(window, ("back",))
     finally:
         window.close()
+
+
+def test_an_ipv6_address_counts_by_its_network_and_a_mapped_ipv4_as_itself() -> None:
+    from types import SimpleNamespace
+
+    from game.net.admission import address_of
+
+    def conn(host: str) -> Any:
+        return SimpleNamespace(transport=SimpleNamespace(
+            get_extra_info=lambda name: (host, 5000, 0, 0)))
+    assert address_of(conn("2001:db8:1:2:aaaa::1")) == address_of(conn("2001:db8:1:2::99")) \
+        == "2001:db8:1:2::/64"
+    assert address_of(conn("::ffff:192.0.2.7")) == "192.0.2.7"
+    assert address_of(conn("192.0.2.7")) == "192.0.2.7"
+
+
+def test_a_client_that_stops_reading_under_its_limit_is_closed_by_its_missed_pong(
+        saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below the unsent limit nothing more is queued for it, so only the keep-alive ping can
+    find it out: the ping must not wait behind its unsent data (websockets' default high-water
+    mark of 32 KiB held it up for ever), and the close after the missed pong must not either."""
+    from game.net.reception import Reception
+
+    options = Reception.serve_options
+
+    def quick(self: Reception) -> dict[str, Any]:
+        return {**options(self), "ping_interval": 0.3, "ping_timeout": 0.3,
+                "close_timeout": 0.5}
+    monkeypatch.setattr(Reception, "serve_options", quick)
+
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "easy"),
+                                  limits=Limits(view_rate=1000)) as (server, uri):
+            conn = await connect(uri, compression=None, max_size=None, ping_interval=None)
+            await ask(conn, {"type": "hello", "name": "Sloth"}, want="state")
+            held = next(iter(server.clients))
+            conn.transport.pause_reading()
+            began = time.monotonic()
+            most = 0
+            with contextlib.suppress(ConnectionClosed):  # (it may be closed meanwhile)
+                while most < 100_000:  # well over websockets' 32 KiB, well under 1 MiB
+                    for _ in range(20):
+                        await conn.send(_message({"type": "state"}))
+                    await asyncio.sleep(0.005)
+                    most = max(most, held.conn.transport.get_write_buffer_size())
+            while held in server.clients and time.monotonic() - began < 10:
+                await asyncio.sleep(0.05)
+            conn.transport.abort()
+            assert held not in server.clients, f"still open, {most} bytes unsent"
+            assert most > 40_000 and time.monotonic() - began < 4, most
+    run(scenario(), timeout=30)
