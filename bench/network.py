@@ -81,7 +81,11 @@ def _start_server(port: int, games: int, seats: int, saves: Path, log: Any,
         [*python, str(ROOT / "main.py"), "--serve", "--host", "127.0.0.1",
          "--port", str(port), "--games", str(games), "--seats", ",".join(["open"] * seats),
          "--type", "uk_full", "--saves-dir", str(saves), "--computer-delay", "0",
-         "--rate", "10000", "--new-game"],
+         "--rate", "10000", "--new-game",
+         # every client comes from 127.0.0.1: the cap per address (16 by default, against
+         # hostile clients) is raised to the benchmark's clients
+         "--max-per-address", str(games * seats), "--max-connections",
+         str(max(500, games * seats))],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

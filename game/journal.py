@@ -12,7 +12,10 @@ A journal file is text, one JSON object a line:
   kept on the server's disk only, like the save that holds it too) and the record index of its
   first action;
 - then one line per action, `{"n":N,"seq":Q,"action":[...]}`: its index in the game's record,
-  the table's sequence number after it, and the action as the record encodes it.
+  the table's sequence number after it, and the action as the record encodes it; an action a
+  player's client sent has `"sent":[S,K]` too: it was seat S's action number K (the numbers
+  that let a server apply each action once, even when a client sends it again after the server
+  restarted: game/net/numbering.py).
 Each line goes out in one `write` to a file opened for appending, so a killed process leaves
 whole lines; only a power cut could leave a torn last line, which ends the replay.
 
@@ -72,10 +75,15 @@ def action_json(action: Action) -> bytes:
     return _action_json(encode_action(action))
 
 
-def action_line(n: int, seq: int, action: Action, encoded: bytes | None = None) -> bytes:
-    """A journal line; `encoded` is `action_json(action)` if made already."""
-    return b'{"n":%d,"seq":%d,"action":%b}\n' % (
+def action_line(n: int, seq: int, action: Action, encoded: bytes | None = None,
+                sent: tuple[int, int] | None = None) -> bytes:
+    """A journal line; `encoded` is `action_json(action)` if made already; `sent` (seat, its
+    action number) when a player's client sent it."""
+    line = b'{"n":%d,"seq":%d,"action":%b' % (
         n, seq, action_json(action) if encoded is None else encoded)
+    if sent is not None:
+        line += b',"sent":[%d,%d]' % sent
+    return line + b"}\n"
 
 
 class Journal:
@@ -88,13 +96,14 @@ class Journal:
         self._fd: int | None = None
         self._lock = threading.Lock()  # the fd is closed on the loop and synced by a thread
 
-    def append(self, game: Game, seq: int) -> bytes:
-        """The game's last recorded action, its record index and the table's `seq` (OSError if
-        the disk refuses); returns the action's JSON as written (`action_json`), which the
-        whole save's record takes too rather than encode the action again."""
+    def append(self, game: Game, seq: int, sent: tuple[int, int] | None = None) -> bytes:
+        """The game's last recorded action, its record index and the table's `seq` (and `sent`,
+        see `action_line`) (OSError if the disk refuses); returns the action's JSON as written
+        (`action_json`), which the whole save's record takes too rather than encode the action
+        again."""
         actions = game.record.actions
         encoded = action_json(actions[-1])
-        line = action_line(len(actions) - 1, seq, actions[-1], encoded)
+        line = action_line(len(actions) - 1, seq, actions[-1], encoded, sent)
         with self._lock:
             if self._fd is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -168,10 +177,13 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def replay(game: Game, save: Path) -> tuple[int | None, bool]:
+def replay(game: Game, save: Path, numbers: dict[int, int] | None = None
+           ) -> tuple[int | None, bool]:
     """Apply to `game` (just loaded from `save`) the journaled actions after its record's last;
     returns the sequence number of the last one applied (None if none was) and whether the
-    journal left a gap after the save (a whole save being written meanwhile: read again)."""
+    journal left a gap after the save (a whole save being written meanwhile: read again).
+    `numbers`, if given, gets each seat's last action number of the actions replayed (seat ->
+    number, from the lines' `sent`)."""
     from game.engine.errors import IllegalActionError  # noqa: PLC0415
     from game.engine.record import REPLAY_FAULTS, decode_action  # noqa: PLC0415
 
@@ -196,6 +208,10 @@ def replay(game: Game, save: Path) -> tuple[int | None, bool]:
                             path.name, n, exc)
                 return seq, False
             seq = line["seq"]
+            sent = line.get("sent")
+            if numbers is not None and type(sent) is list and len(sent) == 2 and \
+                    all(type(x) is int and x >= 0 for x in sent):
+                numbers[sent[0]] = sent[1]
     return seq, False
 
 

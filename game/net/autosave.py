@@ -141,7 +141,8 @@ def load_table_save(path: Path) -> LoadedSave:
     for _ in range(5):  # a running server put a new whole save in place meanwhile: again
         before = _identity(path)
         loaded = load_game(path, journal=False)
-        seq, gap = replay(loaded.game, path)
+        numbers: dict[int, int] = {}  # each seat's last action number replayed (numbering.py)
+        seq, gap = replay(loaded.game, path, numbers)
         if not gap and _identity(path) == before:
             break
     if seq is None:
@@ -150,6 +151,11 @@ def load_table_save(path: Path) -> LoadedSave:
     network = options.get("network")
     if isinstance(network, dict):
         options["network"] = {**network, "seq": seq}
+        seats = network.get("seats")
+        if numbers and isinstance(seats, list):
+            options["network"]["seats"] = [
+                {**entry, "n": numbers[index]} if index in numbers and isinstance(entry, dict)
+                else entry for index, entry in enumerate(seats)]
     log.info("%s: %d journaled action(s) replayed after the save", path.name,
              len(loaded.game.record.actions))
     return LoadedSave(loaded.game, loaded.name, loaded.saved_at, options)
@@ -340,7 +346,7 @@ class Autosaves:
             return False
         assert table.game is not None
         saver = self.savers[table.game_id]
-        saver.note(table.game, saver.journal.append(table.game, table.seq))
+        saver.note(table.game, saver.journal.append(table.game, table.seq, table.sent))
         if saver.journal.lines >= saver.full_after and saver.pending is None:
             future = self._start_save(saver, table, state)
             future.add_done_callback(self._note_failure)

@@ -37,7 +37,9 @@ class Reply(Enum):
     """What a message from the server means to a bot waiting on its action `pending`."""
 
     ANSWERED = "answered"  # the action was applied (or a whole view came): choose the next
-    SLOW_DOWN = "slow down"  # refused by the rate limit: send the same action after a pause
+    # refused by the rate limit: send the same action after a pause (with the same number: a
+    # refusal says the last number applied, and the client numbers its next action from it)
+    SLOW_DOWN = "slow down"
     REFUSED = "refused"  # refused for another reason: count it and ask for the whole view
     BYE = "bye"  # the server is closing the connection: stop
     OTHER = "other"  # someone else's move, a lobby...: nothing to answer

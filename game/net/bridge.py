@@ -19,7 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
+from websockets.exceptions import (
+    ConnectionClosed,
+    InvalidHandshake,
+    InvalidMessage,
+    InvalidStatus,
+    InvalidURI,
+)
 
 from game.engine import Action
 from game.net import tls
@@ -39,9 +45,11 @@ class Note:
     """Something that happened on the network, for the screens.
 
     kind: "welcome" (data: the welcome), "message" (data: a server message), "refused"
-    (data: {"code", "reason"}), "failed" (could not connect; data: {"reason"}), "lost"
-    (connection dropped, retrying), "back" (reconnected), "gone" (gave up, or the server said
-    `bye` and closed: not retried; data: {"reason"}).
+    (data: {"code", "reason"}: the server said no, to the join or at the door when it has too
+    many connections), "failed" (could not connect; data: {"reason"}), "lost" (connection
+    dropped, retrying; data: {"reason"}, and {"said"}: the server's own words when it closed
+    the connection), "back" (reconnected), "gone" (gave up, or the server said `bye` and
+    closed: not retried; data: {"reason"}).
     """
 
     kind: str
@@ -151,6 +159,11 @@ class NetBridge:
         except JoinRefused as exc:
             self.inbox.put(Note("refused", None, {"code": exc.code, "reason": exc.reason}))
             return
+        except InvalidStatus as exc:
+            busy = _refused_at_door(exc)
+            self.inbox.put(Note("refused", None, {"code": "busy", "reason": busy}) if busy
+                           else Note("failed", None, {"reason": _why(exc)}))
+            return
         except (TimeoutError, OSError, InvalidURI, InvalidHandshake, ConnectionClosed,
                 ValueError) as exc:  # (ValueError: a malformed address, a TlsError)
             self.inbox.put(Note("failed", None, {"reason": _why(exc)}))
@@ -200,7 +213,9 @@ class NetBridge:
                     # every second for ever.
                     self.inbox.put(Note("gone", seat, {"reason": farewell}))
                     return
-                self.inbox.put(Note("lost", seat, {"reason": _why(exc)}))
+                said = _server_said(exc)
+                self.inbox.put(Note("lost", seat, {"reason": _why(exc), **(
+                    {"said": said} if said else {})}))
             why = await self._reconnect(client)
             if why is not None:  # (the server's own reason when it refused the seat back)
                 self.inbox.put(Note("gone", seat, {"reason": why}))
@@ -291,10 +306,34 @@ def forget_seat(uri: str, game: str, name: str) -> None:
             write_json_atomically(_seats_file(), seats)
 
 
+def _refused_at_door(exc: InvalidStatus) -> str | None:
+    """The server's sentence when it turned the connection away before the game's protocol
+    began (HTTP 503: too many connections from this address, or in all), else None."""
+    response = exc.response
+    if response.status_code != 503 or not response.body:
+        return None
+    text = bytes(response.body[:300]).decode("utf-8", "replace").strip()
+    return text if text.isprintable() else None
+
+
+def _server_said(exc: BaseException) -> str | None:
+    """The reason the server gave when it closed the connection (too much unsent data...)."""
+    if isinstance(exc, ConnectionClosed) and exc.rcvd is not None and exc.rcvd.reason:
+        return exc.rcvd.reason
+    return None
+
+
 def _why(exc: BaseException) -> str:
     secure = tls.describe_failure(exc)
     if secure is not None:
         return secure
+    said = _server_said(exc)
+    if said is not None:
+        return f"the server closed the connection: {said}"
+    if isinstance(exc, InvalidStatus):
+        busy = _refused_at_door(exc)
+        if busy is not None:
+            return busy
     if isinstance(exc, ConnectionRefusedError):
         return "nobody is listening there"
     if isinstance(exc, asyncio.TimeoutError):

@@ -71,8 +71,10 @@ class NetClient(SeatState):
         await self.conn.send(text)
         return request
 
-    async def send_action(self, action: Action) -> int:
-        return await self.send("action", **self.action_fields(action))
+    async def send_action(self, action: Action, again: int | None = None) -> int:
+        """Send `action` as the seat's next action (or `again`: the number it was sent with
+        before, when the connection was lost before its answer); its request id."""
+        return await self.send("action", **self.action_fields(action, again))
 
     async def request_story(self, **fields: Any) -> int:
         """Ask for the game's public story (log entries from `since`, luck, `review`...)."""

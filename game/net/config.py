@@ -12,6 +12,7 @@ from pathlib import Path
 from game.engine import PlayerSpec, StateError
 from game.engine.config import COLOURS, HARD_ARMY_LIMIT, MIN_ARMY_LIMIT, Variants
 from game.net import protocol
+from game.net.limits import Limits
 from game.net.table import SEAT_KINDS, game_config
 
 DEFAULT_PORT = protocol.DEFAULT_PORT
@@ -45,6 +46,8 @@ class ServerConfig:
     computer_delay: float = 0.0  # seconds between two computer moves
     rate: float = 50.0  # messages a second a connection may send, on average
     burst: int = 100
+    # what any connection, and any address, may have of the server (game/net/limits.py)
+    limits: Limits = field(default_factory=Limits)
     seed: int | None = None  # tests only: a fixed seed (a real game's seed is secret)
     # the autosaves' names: network-1.json ... for a dedicated server; a window hosting uses
     # its own name, so it never shares a save with a `--serve` run from the same folder

@@ -111,8 +111,10 @@ class LeanClient(SeatState):
         self._flush()
         return request
 
-    def send_action(self, action: Action) -> int:
-        return self.send("action", **self.action_fields(action))
+    def send_action(self, action: Action, again: int | None = None) -> int:
+        """Send `action` as the seat's next action (or `again`: the number it was sent with
+        before); its request id."""
+        return self.send("action", **self.action_fields(action, again))
 
     async def close(self, timeout: float = 5.0) -> None:
         """The closing handshake, then the socket closed (at once after `timeout`)."""

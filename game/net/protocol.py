@@ -14,13 +14,19 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
 
-# Version history: 1 - first; 2 - an update carries only what changed in the view (`changes`).
-PROTOCOL_VERSION = 3
+# Version history: 1 - first; 2 - an update carries only what changed in the view (`changes`);
+# 3 - the owner and armies tables are sent as the entries that changed (`patches`); 4 - every
+# action carries its number for the seat (`n`: 1, 2, 3... in a game, the same again when a
+# message is sent again), applied once; `welcome`, and the refusal of an action, carry the last
+# number applied for the seat (game/net/numbering.py).
+PROTOCOL_VERSION = 4
 DEFAULT_PORT = 8765
 # A client message is small (an action is under 200 bytes): anything bigger is refused.
 MAX_CLIENT_MESSAGE_BYTES = 16 * 1024
-# The transport closes the connection on frames beyond this (a hard stop before parsing).
-MAX_FRAME_BYTES = 256 * 1024
+# The transport closes the connection on frames beyond this (a hard stop before parsing); with
+# the 16 frames a connection may have waiting to be read, what one client can make the server
+# hold of its messages is bounded (1 MiB).
+MAX_FRAME_BYTES = 64 * 1024
 # Views of the game sent by the server grow with the statistics history; this is generous.
 MAX_SERVER_MESSAGE_BYTES = 4 * 1024 * 1024
 MAX_NAME_LENGTH = 16
@@ -29,6 +35,7 @@ MAX_PASSWORD_LENGTH = 128
 MAX_GAME_ID_LENGTH = 32
 MAX_REQUEST_ID = 2**53
 MAX_STORY_INDEX = 10**7  # the highest log or record index a story request may name
+MAX_ACTION_NUMBER = 2**31 - 1  # a client's numbers for its actions: 1 to this
 
 
 class ProtocolError(ValueError):
@@ -92,6 +99,8 @@ def _req(*types: type, **bounds: Any) -> Field:
 
 
 REQUEST_ID = _opt(int, lo=0, hi=MAX_REQUEST_ID)
+ACTION_NUMBER = _req(int, lo=1, hi=MAX_ACTION_NUMBER)
+LAST_NUMBER = _req(int, lo=0, hi=MAX_ACTION_NUMBER)
 SEAT = _req(int, lo=0, hi=7)
 TOKEN = _req(str, max_length=MAX_TOKEN_LENGTH)
 
@@ -105,11 +114,15 @@ CLIENT_SCHEMAS: dict[str, dict[str, Field]] = {
         "token": _opt(str, max_length=MAX_TOKEN_LENGTH),
         "id": REQUEST_ID,
     },
-    # One engine action for the sender's seat; the token proves the seat.
+    # One engine action for the sender's seat; the token proves the seat. `n` numbers the
+    # seat's actions in this game: 1, 2, 3..., one more for each new action (a refused one's
+    # number is used again), the same when a message is sent again after a lost connection;
+    # the server applies each number once (game/net/numbering.py).
     "action": {
         "id": REQUEST_ID,
         "seat": SEAT,
         "token": TOKEN,
+        "n": ACTION_NUMBER,
         "action": _req(dict, max_length=8),
     },
     # The sender's own view again (after a gap); `seat` must be the sender's.
@@ -124,8 +137,10 @@ CLIENT_SCHEMAS: dict[str, dict[str, Field]] = {
 }
 
 SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
+    # A seat taken; `n`: the number of the last action applied for it (0: none yet), so a
+    # client goes on numbering from there.
     "welcome": {"seat": SEAT, "token": TOKEN, "game": _req(str), "rejoined": _req(bool),
-                "id": REQUEST_ID},
+                "n": LAST_NUMBER, "id": REQUEST_ID},
     "lobby": {"game": _req(str), "seats": _req(list), "started": _req(bool),
               "password": _req(bool)},
     # A whole view of the game for one seat (at the start, after a reconnect, on request).
@@ -141,7 +156,10 @@ SERVER_SCHEMAS: dict[str, dict[str, Field]] = {
                "view": _opt(dict),
                "id": REQUEST_ID, "computer": _req(bool), "to_move": _req(int, lo=0, hi=7),
                "over": _req(bool)},
-    "error": {"reason": _req(str), "code": _req(str), "id": REQUEST_ID},
+    # A message refused; the refusal of an action carries `n`, the number of the last action
+    # applied for the sender's seat (its next action's number is one more).
+    "error": {"reason": _req(str), "code": _req(str), "id": REQUEST_ID,
+              "n": _opt(int, lo=0, hi=MAX_ACTION_NUMBER)},
     "pong": {"id": REQUEST_ID},
     "bye": {"reason": _req(str)},
     "story": {"id": REQUEST_ID, "seq": _req(int, lo=0), "since": _req(int, lo=0),

@@ -60,6 +60,9 @@ class SeatState:
     resyncs: int = 0  # whole views asked for because an update did not fit
     # True from an update that did not fit the view held until a whole view is asked for
     behind: bool = False
+    # the number of the last action sent for the seat (protocol: `n`); set again from the
+    # server's word in `welcome` and in each refusal of an action (game/net/numbering.py)
+    action_n: int = 0
     _next_id: int = 0
     _asked_state: int | None = None  # the request id of a whole view asked for
     _mirror: Game | None = None  # the game built from the view, kept up to date in place
@@ -89,13 +92,17 @@ class SeatState:
                           game=self.credentials.game)
         return fields
 
-    def action_fields(self, action: Action) -> dict[str, Any]:
+    def action_fields(self, action: Action, again: int | None = None) -> dict[str, Any]:
         """The fields of the `action` message that plays `action` for this seat (its seat and
-        token with it). ConnectionError before a seat is taken."""
+        token with it), numbered as the next action, or `again` to send the action numbered so
+        once more (it was sent, and the connection was lost before its answer came: the server
+        applies it once whatever happened). ConnectionError before a seat is taken."""
         if self.credentials is None:
             raise ConnectionError("no seat yet")
+        if again is None:
+            self.action_n += 1
         return {"seat": self.credentials.seat, "token": self.credentials.token,
-                "action": action.to_dict()}
+                "n": self.action_n if again is None else again, "action": action.to_dict()}
 
     def request(self, kind: str, **fields: Any) -> tuple[int, str]:
         """The next request: its id (for matching the answer) and its text, timed from now."""
@@ -143,8 +150,12 @@ class SeatState:
             return self._note_update(msg)
         elif kind == "lobby":
             self.lobby = msg
+        elif kind == "welcome":
+            self.action_n = msg["n"]  # (go on from the server's count: a new window too)
         elif kind == "error":
             self.errors.append(msg)
+            if "n" in msg:  # an action refused: its number is used again by the next one
+                self.action_n = msg["n"]
             if request is not None and request == self._asked_state:
                 self._asked_state = None  # refused (too fast?): the next gap asks again
         return True

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from game.net import loop, tls
+from game.net import limits, loop, tls
 from game.net.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="the certificate's private key (default: in the --tls-cert file)")
     group.add_argument("--new-game", action="store_true",
                        help="ignore an unfinished autosave instead of resuming it")
+    limits.add_arguments(group)
 
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
@@ -92,7 +93,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         reconnect_seconds=max(0.0, args.reconnect_seconds), away_policy=args.away,
         computer_delay=max(0.0, args.computer_delay),
         rate=max(1.0, args.rate), burst=max(2, int(args.rate * 2)),
-        tls_cert=args.tls_cert, tls_key=args.tls_key,
+        tls_cert=args.tls_cert, tls_key=args.tls_key, limits=limits.from_args(args),
     )
 
 

@@ -5,9 +5,11 @@ their own seat, and receive each action's events and a view of the game their se
 Computer seats, and (if the host chose) humans away too long, are played on the server by the generals.
 Every refusal names its reason to the sender and is logged; nothing a client sends can stop the
 server. This module routes messages and runs the turns; the input checks (checks.py), the
-setup (config.py), the connections (connections.py), what each seat is sent after an action
-(updates.py), the saves the server keeps (savekeeper.py: locked, journaled, restored; on disk by
-autosave.py) and the computer seats' player (computers.py) each live in their own module.
+setup (config.py), how connections are met, limited and refused (reception.py), each seat's
+actions applied once (numbering.py), the connections (connections.py), what each seat is sent
+after an action (updates.py), the saves the server keeps (savekeeper.py: locked, journaled,
+restored; on disk by autosave.py) and the computer seats' player (computers.py) each live in
+their own module.
 """
 
 from __future__ import annotations
@@ -20,18 +22,17 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.server import Server, serve
 
 from game.engine import Game, IllegalActionError
 from game.engine import actions as act
 from game.engine.serialize import game_to_dict
-from game.net import protocol, tls
+from game.net import numbering, tls
 from game.net.checks import _FIELD_TYPES, RateLimit, Refusal, parse_action
 from game.net.computers import Counters, plays_here, run_computers
 from game.net.config import DEFAULT_PORT, ServerConfig, seats_from_text
 from game.net.connections import Client, send_texts
-from game.net.protocol import ProtocolError
+from game.net.reception import Reception
 from game.net.savekeeper import SaveKeeper
 from game.net.story import TableStories, public_action
 from game.net.table import (
@@ -47,7 +48,6 @@ from game.net.web import WebPages
 log = logging.getLogger("conquest.net")
 
 DEFAULT_GAME = "1"
-MAX_STRIKES = 200  # refused messages before a connection is closed
 
 
 class GameServer:
@@ -56,8 +56,11 @@ class GameServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.tables: dict[str, Table] = {}
-        self.clients: set[Client] = set()
         self.counters = Counters()
+        # each connection's reception: admitted, rate-limited, refusals answered and logged
+        self.reception = Reception(config, self.counters, self._dispatch, self._drop,
+                                   reserve_files=32 + 4 * config.games)
+        self.clients: set[Client] = self.reception.clients
         self._server: Server | None = None
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._wake: dict[str, asyncio.Event] = {}
@@ -86,9 +89,8 @@ class GameServer:
             context = None if self.config.tls_cert is None else \
                 tls.server_context(self.config.tls_cert, self.config.tls_key)
             self._server = await serve(
-                self._handle, self.config.host, self.config.port,
-                max_size=protocol.MAX_FRAME_BYTES, max_queue=32, ping_interval=20,
-                ping_timeout=20, ssl=context, process_request=self.pages.respond,
+                self.reception.handle, self.config.host, self.config.port, ssl=context,
+                process_request=self.pages.respond, **self.reception.serve_options(),
                 **({"ssl_handshake_timeout": 10} if context is not None else {}))
         except BaseException:
             self.saves.unlock()
@@ -134,6 +136,7 @@ class GameServer:
             self._server.close()
             await self._server.wait_closed()
         await self.saves.stop(self.tables.values())  # then another server may take them
+        self.reception.close()
         log.info("%s", self.counters.handling_summary())
 
     async def serve_forever(self) -> None:
@@ -143,76 +146,23 @@ class GameServer:
         finally:
             await self.stop()
 
-    # -- connections ----------------------------------------------------------------------
-    async def _handle(self, conn: ServerConnection) -> None:
-        client = Client(conn, RateLimit(self.config.rate, self.config.burst))
-        self.clients.add(client)
-        log.info("%s connected", client.peer)
-        try:
-            async for raw in conn:
-                try:
-                    await self._receive(client, raw)
-                except Refusal as refusal:
-                    self._refuse(client, refusal.code, refusal.reason, None)
-                if client.strikes >= MAX_STRIKES:
-                    log.warning("%s closed: too many refused messages", client.peer)
-                    client.send("bye", reason="too many refused messages")
-                    await conn.close(1008, "too many refused messages")
-                    break
-        except ConnectionClosed as exc:
-            if exc.rcvd is not None and exc.rcvd.code == 1009:
-                log.warning("%s sent a frame over %d bytes", client.peer, protocol.MAX_FRAME_BYTES)
-        except Exception:  # noqa: BLE001 - one connection's failure must not stop the server
-            self.counters.errors += 1
-            log.exception("%s: unexpected error", client.peer)
-        finally:
-            self.clients.discard(client)
-            self._drop(client)
-            log.info("%s disconnected", client.peer)
-
-    def _refuse(self, client: Client, code: str, reason: str, request_id: Any) -> None:
-        client.strikes += 1
-        self.counters.refused[code] = self.counters.refused.get(code, 0) + 1
-        where = f" (seat {client.seat.index + 1})" if client.seat is not None else ""
-        log.warning("refused %s%s: %s: %s", client.peer, where, code, reason)
-        extra = {"id": request_id} if isinstance(request_id, int) else {}
-        client.send("error", code=code, reason=reason, **extra)
-
-    async def _receive(self, client: Client, raw: str | bytes) -> None:
-        arrived = time.perf_counter()
-        try:
-            msg = protocol.decode_client(raw)
-        except ProtocolError as exc:
-            if not client.limit.allow():
-                raise Refusal("rate", self._rate_reason()) from None
-            code = "too_large" if str(exc).startswith("message too large") else "bad_message"
-            raise Refusal(code, str(exc)) from None
+    # -- messages -------------------------------------------------------------------------
+    async def _dispatch(self, client: Client, msg: dict[str, Any]) -> None:
+        """One checked message, let through by the reception (reception.py): what it does."""
+        kind = msg["type"]
         request_id = msg.get("id")
-        if not client.limit.allow():
-            self._refuse(client, "rate", self._rate_reason(), request_id)
-            return
-        try:
-            kind = msg["type"]
-            if kind == "ping":
-                client.send("pong", **({"id": request_id} if request_id is not None else {}))
-            elif kind == "hello":
-                await self._hello(client, msg)
-            elif kind == "action":
-                await self._action(client, msg)
-                self.counters.handling.append(time.perf_counter() - arrived)
-            elif kind == "state":
-                self._state_request(client, msg)
-            elif kind == "story":
-                self._story_request(client, msg)
-            elif kind == "leave":
-                self._leave(client)
-        except Refusal as refusal:
-            self._refuse(client, refusal.code, refusal.reason, request_id)
-        else:
-            client.strikes = 0
-
-    def _rate_reason(self) -> str:
-        return f"too many messages: at most {self.config.rate:g} a second; send it again later"
+        if kind == "action":
+            await self._action(client, msg)
+        elif kind == "ping":
+            client.send("pong", **({"id": request_id} if request_id is not None else {}))
+        elif kind == "hello":
+            await self._hello(client, msg)
+        elif kind == "state":
+            self._state_request(client, msg)
+        elif kind == "story":
+            self._story_request(client, msg)
+        elif kind == "leave":
+            self._leave(client)
 
     # -- joining --------------------------------------------------------------------------
     async def _hello(self, client: Client, msg: dict[str, Any]) -> None:
@@ -221,10 +171,7 @@ class GameServer:
         table = self.tables.get(msg.get("game") or DEFAULT_GAME)
         if table is None:
             raise Refusal("no_game", "there is no such game on this server")
-        password = self.config.password
-        if password and not hmac.compare_digest((msg.get("password") or "").encode(),
-                                                password.encode()):
-            raise Refusal("password", "wrong game password")
+        self.reception.check_password(client, msg.get("password"))
         token = msg.get("token")
         rejoined = token is not None
         if token is not None:
@@ -254,7 +201,7 @@ class GameServer:
                  "took back" if rejoined else "took", seat.index + 1, table.game_id, seat.name)
         extra = {"id": msg["id"]} if "id" in msg else {}
         client.send("welcome", seat=seat.index, token=token, game=table.game_id,
-                    rejoined=rejoined, **extra)
+                    rejoined=rejoined, n=seat.last_n, **extra)
         self._broadcast_lobby(table)
         if table.game is None and table.is_full:
             async with self._locks[table.game_id]:
@@ -278,6 +225,7 @@ class GameServer:
             table.free(seat)
             log.info("seat %d of game %s is open again", seat.index + 1, table.game_id)
         client.seat = client.table = None
+        self.reception.seat_left(client)
         if seat.client is client:
             seat.client = None
             if table.game is not None:
@@ -398,7 +346,11 @@ class GameServer:
         if table.game is None:
             raise Refusal("not_started", "the game has not started: waiting for players")
         action = parse_action(msg["action"])
+        number, request_id = msg["n"], msg.get("id")
         async with self._locks[table.game_id]:
+            if numbering.is_repeat(seat, number, msg["action"]):  # applied once: told again
+                self._answer_again(client, table, seat, request_id)
+                return
             game = table.game
             if game.is_over:
                 raise Refusal("over", "the game is over")
@@ -407,13 +359,24 @@ class GameServer:
                                       "is to move")
             events = self._apply(table, action)
             self.counters.actions += 1
-            await self._commit(table, seat.index, action, events, msg.get("id"), client,
-                               computer=False)
+            seat.last_n = number  # (journaled with the action: numbering.py)
+            answer = await self._commit(table, seat.index, action, events, request_id, client,
+                                        computer=False, sent=(seat.index, number))
+            numbering.remember(seat, number, msg["action"], answer, request_id)
         game = table.game
         if game is not None and not game.is_over and \
                 self._plays_here(table, table.seats[game.to_move]) is not None:
             self._wake[table.game_id].set()  # a general moves next (a human away too long is
             # woken for by the grace timer): no task is woken after every action for nothing
+
+    def _answer_again(self, client: Client, table: Table, seat: Seat, request_id: Any) -> None:
+        """A repeat of the seat's last action: what answered it then, or (not held since the
+        server restarted) the seat's whole view, which shows its outcome."""
+        text = numbering.answer_again(seat, request_id)
+        if text is not None:
+            client.send_text(text)
+        elif table.game is not None:
+            self._send_state(client, table, seat, request_id=request_id)
 
     def _apply(self, table: Table, action: act.Action) -> list[Any]:
         game = table.game
@@ -438,12 +401,17 @@ class GameServer:
         await self._commit(table, actor, action, events, None, None, computer=True)
 
     async def _commit(self, table: Table, actor: int, action: act.Action, events: list[Any],
-                      request_id: Any, sender: Client | None, *, computer: bool) -> None:
-        """Save, then tell every seat what it may see of what happened (only what changed)."""
+                      request_id: Any, sender: Client | None, *, computer: bool,
+                      sent: tuple[int, int] | None = None) -> str | None:
+        """Save (with `sent`: the seat and number a player's client gave the action), then tell
+        every seat what it may see of what happened (only what changed); the update its sender
+        was sent (None if none)."""
         table.seq += 1
         game = table.game
         assert game is not None
+        table.sent = sent
         self.saves.journal(table)  # at once: before anyone hears of it
+        table.sent = None
         if game.is_over:
             await self.saves.save(table)  # the ordinary save, whole, at the end
         listening = [s for s in table.seats if s.client is not None]
@@ -467,6 +435,7 @@ class GameServer:
         if game.is_over:
             log.info("game %s is over (winner: %s)", table.game_id, table.game.winner)
             self._reopen_when_gone(table)  # (if everybody is away already)
+        return None if answered is None else texts[answered]
 
 
 def _first_waited(seats: list[Seat], answered: int | None, to_move: int) -> list[Seat]:

@@ -53,6 +53,10 @@ class Seat:
     token_hash: str | None = None
     client: Any = None  # the connection holding the seat now (connections.Client), if any
     dropped_at: float | None = None  # when its human went away (monotonic seconds)
+    # the number of the last action its player's client sent that was applied (saved), and
+    # what answered it (numbering.py: in memory only)
+    last_n: int = 0
+    answered: Any = None
 
     @property
     def is_computer(self) -> bool:
@@ -63,7 +67,8 @@ class Seat:
         return self.is_computer or self.token_hash is not None
 
     def to_save(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
+        return {"kind": self.kind, "name": self.name, "token_hash": self.token_hash,
+                "n": self.last_n}
 
 
 def game_config(game_type: str, players: list[PlayerSpec], neutral: bool,
@@ -92,6 +97,9 @@ class Table:
     variants: Variants = field(default_factory=Variants)  # the VARIANTS, set when hosted
     # the token hashes of the last finished game's seats (see `reopen`)
     ended_tokens: set[str] = field(default_factory=set)
+    # the seat and number of the action being saved, when a player's client sent it (the
+    # journal keeps it with the action: numbering.py)
+    sent: tuple[int, int] | None = None
 
     @classmethod
     def new(cls, game_id: str, kinds: list[str], game_type: str, neutral: bool = True,
@@ -140,6 +148,7 @@ class Table:
     def free(self, seat: Seat) -> None:
         """Before the game starts, a leaving player gives the seat back."""
         seat.token_hash, seat.name, seat.client, seat.dropped_at = None, None, None, None
+        seat.last_n, seat.answered = 0, None
 
     @property
     def is_full(self) -> bool:
@@ -209,6 +218,9 @@ class Table:
             name = entry.get("name")
             seat = Seat(index, entry["kind"], name if isinstance(name, str) else None,
                         digest if isinstance(digest, str) else None)
+            number = entry.get("n")
+            if type(number) is int and number >= 0:
+                seat.last_n = number
             if not seat.is_computer:
                 seat.dropped_at = now
             seats.append(seat)

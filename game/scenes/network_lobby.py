@@ -79,7 +79,10 @@ class LobbyScene(Scene):
                 elif msg["type"] == "bye":
                     self.notice = msg["reason"]
             elif note.kind == "lost":
-                self.notice = "Connection lost: trying to reconnect..."
+                said = note.data.get("said")
+                self.notice = (f"The server closed the connection ({said}): trying to "
+                               "reconnect..." if said else
+                               "Connection lost: trying to reconnect...")
             elif note.kind == "back":
                 self.notice = "Reconnected."
             elif note.kind in ("gone", "refused"):

@@ -215,7 +215,10 @@ class NetworkPlayScene(PlayScene):
         elif note.kind == "lost":
             # an alert, not a history line: the pinned prompt would cover a line, and a
             # player must see at once why nothing answers
-            self._go_offline(note.seat, "Connection lost: trying to reconnect...", False)
+            said = note.data.get("said")
+            self._go_offline(note.seat, f"The server closed the connection ({said}): trying "
+                             "to reconnect..." if said else
+                             "Connection lost: trying to reconnect...", False)
         elif note.kind == "back":
             if note.seat not in self._gone:
                 self._offline.pop(note.seat, None)

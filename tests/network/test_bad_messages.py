@@ -145,8 +145,8 @@ def test_actions_out_of_turn_with_wrong_or_borrowed_tokens_are_refused(saves: Pa
         ]
         for client, fields, code, reason in cases:
             assert client.conn is not None
-            answer = await ask(client.conn, {"type": "action", "id": 5, "action": action,
-                                             **fields})
+            answer = await ask(client.conn, {"type": "action", "id": 5, "n": 1,
+                                             "action": action, **fields})
             assert answer["code"] == code and reason in answer["reason"], answer
             assert answer["id"] == 5
         assert game.to_dict() == before  # nothing changed
@@ -173,7 +173,7 @@ def test_bad_and_illegal_actions_are_refused_in_the_engines_words(saves: Path, a
         mover, _ = _mover(clients)
         assert mover.conn is not None and mover.credentials is not None
         before = server.tables["1"].game.to_dict()
-        answer = await ask(mover.conn, {"type": "action", "id": 9, "seat": mover.seat,
+        answer = await ask(mover.conn, {"type": "action", "id": 9, "seat": mover.seat, "n": 1,
                                         "token": mover.credentials.token, "action": action})
         assert answer["code"] == code and reason in answer["reason"], answer
         assert server.tables["1"].game.to_dict() == before
@@ -197,7 +197,7 @@ def test_asking_for_another_seats_hidden_state_is_refused(saves: Path) -> None:
 def test_acting_before_joining_is_refused(saves: Path) -> None:
     async def body(server, uri) -> None:  # noqa: ANN001
         async with raw_socket(uri) as conn:
-            answer = await ask(conn, {"type": "action", "seat": 0, "token": "abc",
+            answer = await ask(conn, {"type": "action", "seat": 0, "token": "abc", "n": 1,
                                       "action": {"kind": "end_turn"}})
             assert answer["code"] == "not_seated"
             answer = await ask(conn, {"type": "state", "seat": 1})

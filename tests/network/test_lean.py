@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.net import bots
+from game.net import bots, protocol
 from game.net.lean import LeanClient
 from game.net.seatstate import JoinRefused, SeatState
 from game.savegame import load_game
@@ -110,8 +110,9 @@ def test_a_bad_or_misfitting_message_is_skipped_and_the_whole_view_wanted() -> N
     seat = SeatState()
     assert seat.take(b"{not json") is None and not seat.wants_state()
     assert seat.take(b'{"v": 3, "type": "update"}') is None  # fails its schema
-    update = (b'{"v":3,"type":"update","seq":7,"actor":0,"action":{},"events":[],'
-              b'"changes":{},"computer":false,"to_move":1,"over":false}')
+    update = (b'{"v":%d,"type":"update","seq":7,"actor":0,"action":{},"events":[],'
+              b'"changes":{},"computer":false,"to_move":1,"over":false}'
+              % protocol.PROTOCOL_VERSION)
     assert seat.take(update) is None  # no view held yet: it cannot be applied
     assert seat.wants_state()
     seat.asked_state(4)

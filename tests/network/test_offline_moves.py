@@ -81,3 +81,17 @@ def test_each_seat_played_here_is_offline_or_back_on_its_own(app: Any) -> None:
     scene.receive(Note("back", ours))
     assert scene.menubar.right_text == "DISCONNECTED"
     assert scene.perform(move)  # our connection is fine: our move goes
+
+
+def test_a_connection_the_server_closed_is_told_with_the_servers_words(app: Any) -> None:
+    from game.net.bridge import Note
+
+    scene = _hosted_against_easy(app)
+    said = "too much unsent data: the connection is too slow or does not read"
+    scene.receive(Note("lost", data={"reason": f"the server closed the connection: {said}",
+                                     "said": said}))
+    app.step(DT)
+    _shot(app, "network_closed_by_server")
+    assert scene.messages.alerting == (f"The server closed the connection ({said}): trying to "
+                                       "reconnect...")
+    assert scene.menubar.right_text == "OFFLINE" and _corner_is_red(app)

@@ -99,7 +99,7 @@ def test_decode_never_raises_anything_but_a_protocol_error(raw: str | bytes) -> 
 
 
 def test_a_valid_message_passes_and_encodes_back() -> None:
-    text = protocol.encode("action", id=1, seat=0, token="t",
+    text = protocol.encode("action", id=1, seat=0, token="t", n=1,
                            action={"kind": "end_turn"})
     assert protocol.decode_client(text)["action"] == {"kind": "end_turn"}
     raw = protocol.encode("pong", raw={"extra": '{"a":1}'})
@@ -216,11 +216,11 @@ def test_both_json_libraries_read_and_write_the_same_messages(
     elif protocol.orjson is None:
         pytest.skip("no orjson of a safe version here")
     assert protocol.json_library() == library
-    text = protocol.encode("welcome", seat=1, token="t", game="Société", rejoined=False)
+    text = protocol.encode("welcome", seat=1, token="t", game="Société", rejoined=False, n=0)
     for raw in (text, text.encode()):
         assert protocol.decode_server(raw) == {"v": protocol.PROTOCOL_VERSION, "type": "welcome",
                                                "seat": 1, "token": "t", "game": "Société",
-                                               "rejoined": False}
+                                               "rejoined": False, "n": 0}
     assert json.loads(protocol.ENCODE({1: (2, 3), "a": None})) == {"1": [2, 3], "a": None}
     for bad in ("[" * 5000 + "]" * 5000, '{"v": NaN}', '{"v": Infinity}', b'{"v": "\xff"}',
                 '{"v": "\\ud800"}' if library == "orjson" else "{"):

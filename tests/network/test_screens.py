@@ -175,6 +175,72 @@ def test_a_wrong_password_is_told_with_the_servers_reason(app: Any) -> None:
         server_bridge.close()
 
 
+def test_a_server_with_too_many_connections_from_here_says_so_in_a_sentence(app: Any) -> None:
+    """Turned away at the door (HTTP 503: the address's connections are all in use): the Join
+    form's dialog gives the server's sentence, not an HTTP status."""
+    import socket
+
+    from game.net.bridge import NetBridge
+    from game.net.limits import Limits
+    from game.net.server import ServerConfig
+    from game.scenes.network_join import JoinNetworkScene
+
+    port = free_port()
+    server_bridge = NetBridge()
+    holder = socket.socket()
+    try:
+        server_bridge.host(ServerConfig(port=port, seats=("open", "open"), resume=False,
+                                        limits=Limits(max_per_address=1))).result(10)
+        holder.connect(("127.0.0.1", port))  # the one connection this address may have
+        scene = JoinNetworkScene(app)
+        app.scenes.push(scene)
+        app.scenes.apply_pending()
+        scene.port.text = str(port)
+        scene.name.text = "Ada"
+        scene.confirm()
+        _step_until(app, lambda: type(app.scenes.top).__name__ == "MessageDialogScene",
+                    shot="too_many_connections")
+        text = _dialog_text(app.scenes.top)
+        assert "too many connections from your address" in text, text
+        assert "503" not in text
+    finally:
+        holder.close()
+        server_bridge.close()
+
+
+def test_wrong_passwords_then_a_wait_are_told_in_a_sentence(app: Any) -> None:
+    from game.net.bridge import NetBridge
+    from game.net.limits import Limits
+    from game.net.server import ServerConfig
+    from game.scenes.network_join import JoinNetworkScene
+
+    port = free_port()
+    server_bridge = NetBridge()
+    try:
+        server_bridge.host(ServerConfig(port=port, password="right", seats=("open", "open"),
+                                        resume=False, limits=Limits(password_tries=1))
+                           ).result(10)
+        texts = []
+        for _ in range(2):
+            scene = JoinNetworkScene(app)
+            app.scenes.push(scene)
+            app.scenes.apply_pending()
+            scene.port.text = str(port)
+            scene.password.text = "wrong"
+            scene.name.text = "Eve"
+            scene.confirm()
+            _step_until(app, lambda: type(app.scenes.top).__name__ == "MessageDialogScene",
+                        shot="password_wait")
+            texts.append(_dialog_text(app.scenes.top))
+            app.scenes.pop()
+            app.scenes.apply_pending()
+        assert "the next try from your address must wait 1 second" in texts[0], texts
+        assert "too many wrong passwords from your address: try again in 1 second" in \
+            texts[1], texts
+    finally:
+        server_bridge.close()
+
+
 def test_an_unreachable_server_is_told_plainly(app: Any) -> None:
     from game.scenes.network_join import JoinNetworkScene
 

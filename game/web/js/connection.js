@@ -75,6 +75,7 @@ export class Connection {
     this.store = store;
     this.socket = null;
     this.credentials = null; // {game, seat, token, name} once seated
+    this.actionNumber = 0; // the last action number used for the seat (the server applies each once)
     this.joining = null; // the hello being answered
     this.password = "";
     this.tries = 0;
@@ -145,6 +146,9 @@ export class Connection {
   welcomed(msg) {
     const name = this.credentials ? this.credentials.name : this.joining.name;
     this.credentials = { game: msg.game, seat: msg.seat, token: msg.token, name };
+    // the last action number the server applied for the seat: go on from there (after a
+    // reload too, since the count is the server's, not this page's)
+    this.actionNumber = Number.isInteger(msg.n) ? msg.n : 0;
     this.store.save(this.credentials);
     this.store.keepPassword(this.password);
     this.tries = 0;
@@ -154,6 +158,8 @@ export class Connection {
   }
 
   refused(msg) {
+    // a refused action does not use up its number: the server says the last one it applied
+    if (Number.isInteger(msg.n)) this.actionNumber = msg.n;
     if (this.status === "connecting" || (!this.credentials && this.joining)) {
       // the hello was refused: a kept seat whose game is over, a full table, a password...
       const kept = this.credentials !== null;
@@ -203,7 +209,8 @@ export class Connection {
   sendAction(action) {
     if (!this.credentials || !this.isOpen()) return null;
     const { seat, token } = this.credentials;
-    const msg = actionMessage(seat, token, action);
+    this.actionNumber += 1;
+    const msg = actionMessage(seat, token, this.actionNumber, action);
     this.socket.send(JSON.stringify(msg));
     return msg.id;
   }

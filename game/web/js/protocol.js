@@ -7,7 +7,7 @@
 // Each kind of message the page sends is built by ONE function below, so a change to a
 // message (a new required field...) is a change of one line here.
 
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 export const MAX_NAME_LENGTH = 16;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_TOKEN_LENGTH = 64;
@@ -17,13 +17,13 @@ export const MAX_TOKEN_LENGTH = 64;
 export const KINDS = /*KINDS*/ {
   "sent": {
     "hello": ["name", "password", "game", "seat", "token", "id"],
-    "action": ["id", "seat", "token", "action"],
+    "action": ["id", "seat", "token", "n", "action"],
     "state": ["id"],
     "ping": ["id"],
     "leave": ["id"]
   },
   "received": {
-    "welcome": ["seat", "token", "game", "rejoined"],
+    "welcome": ["seat", "token", "game", "rejoined", "n"],
     "lobby": ["game", "seats", "started", "password"],
     "state": ["seq", "seat", "view", "to_move", "over"],
     "update": ["seq", "actor", "action", "events", "computer", "to_move", "over"],
@@ -63,9 +63,10 @@ export function helloMessage({ name, password, game, seat, token }) {
 }
 
 /** One engine action (a plain object: {kind: "claim", territory: "alaska"}...) for the
- * page's own seat, proven by its token. */
-export function actionMessage(seat, token, action) {
-  return message("action", { id: nextId(), seat, token, action });
+ * page's own seat, proven by its token, numbered `n`: the seat's next action number (the
+ * server applies each number once, so a message sent again is never played twice). */
+export function actionMessage(seat, token, n, action) {
+  return message("action", { id: nextId(), seat, token, n, action });
 }
 
 /** The seat's whole view again (after a missed update). */
