@@ -21,7 +21,7 @@ from typing import Any
 from game.boards import BoardError, load_board
 from game.engine import Game, StateError
 from game.engine.board import is_board_id
-from game.journal import replay as replay_journal
+from game.journal_replay import replay as replay_journal
 from game.jsonfile import FileRefused, read_json, remove_stale_temporaries, write_json_atomically
 
 FORMAT = "conquest-save"
@@ -226,7 +226,12 @@ def load_game(path: Path, *, journal: bool = True) -> LoadedSave:
         # the engine's loader should have said what is wrong; never show a Python error
         raise SaveFormatError(f"{path.name} is damaged in a way this game cannot read.") from exc
     if journal:
-        replay_journal(game, path)
+        replayed = replay_journal(game, path)
+        if replayed.problems:
+            from game import filenotes  # noqa: PLC0415
+
+            for problem in replayed.problems:
+                filenotes.tell(f"{path.stem}: {problem}")
     name = data.get("name", path.stem)
     saved_at = data.get("saved_at", "")
     return LoadedSave(
