@@ -29,7 +29,6 @@ FORMAT = "conquest-save"
 #   1 - first format.
 VERSION = 1
 MAX_SAVE_BYTES = 2 * 1024 * 1024
-MAX_LISTED = 100
 SAVES_DIR = Path(__file__).resolve().parent.parent / "saves"
 AUTOSAVE_NAME = "autosave"
 SETTINGS_NAME = "settings"
@@ -253,34 +252,12 @@ def _is_timestamp(value: Any) -> bool:
 
 
 def list_saves(directory: Path | None = None) -> list[SaveInfo]:
-    """Every save in the folder, newest first. Each is loaded in full, so a listed save without
-    an error is one that loads; the others carry the reason they cannot."""
-    folder = directory or SAVES_DIR
-    if not folder.is_dir():
-        return []
-    found = []
-    try:
-        paths = sorted(folder.glob("*.json"))[:MAX_LISTED]
-    except OSError:
-        return []
-    for path in paths:
-        stem = path.stem
-        if path.name.startswith(".") or (stem.casefold() == SETTINGS_NAME):
-            continue
-        shown = stem if len(stem) <= MAX_NAME and stem.isprintable() else stem[:MAX_NAME] + "..."
-        if not is_valid_name(stem) or (is_reserved_name(stem) and stem != AUTOSAVE_NAME):
-            found.append(SaveInfo(shown, path, "", "damaged",
-                                  f"{shown!s}: this file's name is not a save name; rename it "
-                                  "(1 to 32 letters, digits, spaces, dots, dashes) to load it."))
-            continue
-        try:
-            loaded = load_game(path)
-        except SaveFormatError as exc:
-            found.append(SaveInfo(stem, path, "", "damaged", str(exc)))
-            continue
-        found.append(SaveInfo(stem, path, loaded.saved_at, summarise(loaded.game)))
-    found.sort(key=lambda s: (s.saved_at, s.name), reverse=True)
-    return found
+    """Every save in the folder, the autosave first, then newest first (game/savelist.py),
+    each loaded in full: a listed save without an error is one that loads; the others carry
+    the reason they cannot. The Resume screen loads only the rows it shows."""
+    from game.savelist import scan_saves  # noqa: PLC0415 - it builds on this module
+
+    return [entry.info for entry in scan_saves(directory)]
 
 
 def summarise(game: Game) -> str:
