@@ -101,11 +101,17 @@ def open_table(game_id: str, name: str, config: ServerConfig
 
 
 def tell_journal(journal: JournalReplay, save: Path) -> None:
-    """Say to the host what the journal's replay did, and every trouble it met."""
-    if journal.replayed or journal.lost:
-        (log.warning if journal.lost else log.info)("%s", journal.summary(save.name))
+    """Say to the host what the journal's replay did, and every trouble it met: in the log (a
+    dedicated server's console) and, through game/filenotes.py, in the message area of a
+    window hosting the game."""
+    from game import filenotes  # noqa: PLC0415
+
+    if journal.lost:
+        filenotes.tell(journal.summary(save.name))
+    elif journal.replayed:
+        log.info("%s", journal.summary(save.name))
     for problem in journal.problems:
-        log.warning("%s: %s", save.name, problem)
+        filenotes.tell(f"{save.name}: {problem}")
 
 
 def _orphan_journals(save: Path) -> JournalReplay | None:

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from game import filenotes
 from game.journal_replay import JournalReplay, keep_journals
 from game.net import autosave
 from game.net.savelock import SaveLock
@@ -83,8 +84,8 @@ class SaveKeeper:
         for game_id, journal in self._journals.items():  # before a whole save deletes them
             save = save_path(self.save_name(game_id), self.config.saves_dir)
             for kept in keep_journals(save, journal):
-                log.warning("%s: its journal is kept as %s (it holds what could not be "
-                            "replayed)", save.name, kept.name)
+                filenotes.tell(f"{save.name}: its journal is kept as {kept.name} (it holds "
+                               "what could not be replayed).")
         self._journals.clear()
 
     def unlock(self) -> None:

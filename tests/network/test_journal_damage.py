@@ -206,3 +206,28 @@ def test_each_damage_through_a_real_server_start(saves: Path, what: str) -> None
     run(scenario())
     _, again = load_table_save_and_journal(made.save)
     assert not again.keep  # the whole save written at the start holds what was replayed
+
+
+def test_lines_the_save_holds_are_skipped_without_being_parsed_and_progress_is_told(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A journal of thousands of lines the save holds already (doubled while whole saves
+    failed) costs a search, not a parse a line: only the lines after the save are parsed. A
+    long replay tells the host how far it is."""
+    made = journaled(tmp_path / "t", steps=30)
+    held = b'{"n":3,"seq":4,"action":["end_turn"]}\n' * 50_000  # ~2 MB the save holds
+    made.write(made.header + held + b"".join(made.lines))
+    parsed: list[bytes] = []
+    real_parse = journal_replay.parse_line
+
+    def counting(line: bytes, name: str, what: str = "line") -> object:
+        parsed.append(line)
+        return real_parse(line, name, what)
+
+    monkeypatch.setattr(journal_replay, "parse_line", counting)
+    monkeypatch.setattr(journal_replay, "PROGRESS_SECONDS", 0.0)
+    told: list[tuple[int, int]] = []
+    loaded, report = load_table_save_and_journal(made.save, lambda done, about: told.append(
+        (done, about)))
+    assert report.replayed == 30 and not report.keep
+    assert len(parsed) <= 30 + 1  # the header and the 30 lines after the save: none held
+    assert told and told[-1][0] == 30 and all(about >= done for done, about in told)
