@@ -41,7 +41,8 @@ log = logging.getLogger("conquest.net")
 JOURNAL_VERSION = 1
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # far above any game's; of a bigger file, its end is read
 _COMPACT = (",", ":")
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+# a FIFO put in the journal's place is refused, not waited on; a link is not followed
+_SAFE_OPEN = getattr(os, "O_SAFE_OPEN", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
 def journal_paths(save: Path) -> tuple[Path, Path]:
@@ -103,7 +104,7 @@ class Journal:
             if self._fd is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND
-                             | _NONBLOCK, 0o644)  # (a FIFO put there: refused, not waited on)
+                             | _SAFE_OPEN, 0o644)
                 header = {"journal": JOURNAL_VERSION, "seed": game.seed, "from": len(actions) - 1}
                 try:
                     _write_all(fd, (json.dumps(header, separators=_COMPACT) + "\n").encode())
@@ -134,7 +135,7 @@ class Journal:
                     lines = read_lines(self.path, MAX_JOURNAL_BYTES, "journal").body
                 except FileRefused as exc:  # (not ours: left where it is, the save waits)
                     raise OSError(str(exc)) from exc
-                fd = os.open(self.old_path, os.O_WRONLY | os.O_APPEND | _NONBLOCK)
+                fd = os.open(self.old_path, os.O_WRONLY | os.O_APPEND | _SAFE_OPEN)
                 try:
                     _write_all(fd, lines)
                 finally:

@@ -21,6 +21,7 @@ is not replayed, and kept.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
 from collections.abc import Callable
@@ -75,6 +76,9 @@ def replay(game: Game, save: Path,
         try:
             lines = read_lines(path, MAX_JOURNAL_BYTES, "journal")
         except FileNotFoundError:
+            if os.path.islink(path):  # a link to nowhere: moved out of the journal's way
+                report.problems.append(f"{path.name} is a link to nothing: it was not read.")
+                report.keep.append(path)
             continue
         except FileRefused as exc:  # (not a file: moved out of the way all the same)
             report.problems.append(f"{exc} It was not replayed.")
@@ -87,6 +91,8 @@ def replay(game: Game, save: Path,
 def _replay_file(game: Game, lines: LineFile, path: Path, report: JournalReplay,
                  progress: Callable[[int, int], None] | None) -> None:
     keep = False
+    if not lines.head.strip() and not lines.body.strip() and not lines.skipped:
+        return  # an empty journal (a server stopped between opening it and its first line)
     header = _header(lines, game.seed)
     if header == "other game":
         report.problems.append(f"{lines.name} belongs to another game: it was not replayed.")
@@ -95,12 +101,13 @@ def _replay_file(game: Game, lines: LineFile, path: Path, report: JournalReplay,
             report.keep.append(path)
         return
     if header is not None:
-        report.problems.append(f"{lines.name} {header}: its actions were checked one by one.")
+        report.problems.append(f"{lines.name} {header}: each of its actions was checked by "
+                               "the rules before it was replayed.")
         keep = True
     if lines.skipped:
         report.problems.append(
             f"{lines.name} is too large to be read whole: only its last "
-            f"{MAX_JOURNAL_BYTES // (1024 * 1024)} MB were replayed.")
+            f"{MAX_JOURNAL_BYTES // (1024 * 1024)} MB were read.")
         keep = True
     stop = _apply_lines(game, lines, report, progress)
     lost = _not_replayed(lines, stop, len(game.record.actions))

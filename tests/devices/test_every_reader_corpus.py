@@ -80,8 +80,9 @@ class Findings:
     silent: list[str] = field(default_factory=list)
     python_words: list[str] = field(default_factory=list)
 
-    def read(self, what: str, reader: Callable[[], str | None]) -> None:
-        """Run one reader; it returns the message the player or host is given."""
+    def read(self, what: str, reader: Callable[[], str | None], quiet_ok: bool = False) -> None:
+        """Run one reader; it returns the message the player or host is given (none needed
+        if `quiet_ok`: nothing is wrong)."""
         self.reads += 1
         filenotes.take()
         began = time.monotonic()
@@ -96,7 +97,8 @@ class Findings:
                 self.hangs.append(f"{what}: {spent:.1f} s")
         message = " ".join([message or "", *filenotes.take()]).strip()
         if not message:
-            self.silent.append(what)
+            if not quiet_ok:
+                self.silent.append(what)
         elif PYTHON_WORDS.search(message):
             self.python_words.append(f"{what}: {message[:140]}")
         self.messages[what] = message
@@ -243,9 +245,11 @@ def _journal_readers(folder: Path, findings: Findings) -> None:
             load_game(made.save)
             return None  # its notes (filenotes) are the message
 
-        findings.read(f"journal, {kind} (server)", server_resume)
-        if kind != "doubled line":  # (nothing wrong to say when the doubled line is skipped)
-            findings.read(f"journal, {kind} (Load Game)", load_game_there)
+        # nothing to say of a doubled line (passed over) or an empty journal (it holds nothing:
+        # a server stopped between opening it and writing its first line); read all the same
+        quiet = kind in ("doubled line", "empty")
+        findings.read(f"journal, {kind} (server)", server_resume, quiet_ok=quiet)
+        findings.read(f"journal, {kind} (Load Game)", load_game_there, quiet_ok=quiet)
         if made.journal.is_symlink() or made.journal.exists():
             if made.journal.is_dir():
                 made.journal.rmdir()

@@ -128,7 +128,7 @@ def test_a_damaged_header_is_kept_and_its_actions_all_replayed_by_the_server(
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
-@pytest.mark.parametrize("kind", ["fifo", "zero", "folder"])
+@pytest.mark.parametrize("kind", ["fifo", "zero", "folder", "dangling link"])
 def test_something_else_in_the_journals_place_neither_hangs_nor_stops_the_server(
         saves: Path, kind: str) -> None:
     made = journaled(saves)
@@ -137,6 +137,8 @@ def test_something_else_in_the_journals_place_neither_hangs_nor_stops_the_server
         os.mkfifo(made.journal)
     elif kind == "zero":
         os.symlink("/dev/zero", made.journal)
+    elif kind == "dangling link":
+        os.symlink(saves / "nowhere" / "journal", made.journal)
     else:
         made.journal.mkdir()
     began = time.monotonic()
@@ -156,7 +158,9 @@ def test_something_else_in_the_journals_place_neither_hangs_nor_stops_the_server
     run(scenario(), timeout=20)
     aside = saves / "network-1.journal.bad"
     mode = os.lstat(aside).st_mode
-    assert {"fifo": stat.S_ISFIFO, "zero": stat.S_ISLNK, "folder": stat.S_ISDIR}[kind](mode)
+    assert {"fifo": stat.S_ISFIFO, "zero": stat.S_ISLNK, "folder": stat.S_ISDIR,
+            "dangling link": stat.S_ISLNK}[kind](mode)
+    assert not (saves / "nowhere").exists()  # the link was never followed to write there
 
 
 def _random_corpus(folder: Path, games: int, per_game: int) -> tuple[int, dict[str, int]]:

@@ -7,6 +7,7 @@ truly is not reading a player's or the disk's file, add it here with its reason)
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parents[2] / "game"
@@ -99,6 +100,7 @@ def _opening(call: ast.Call) -> str | None:
     return name
 
 
+@functools.cache
 def _findings() -> list[tuple[str, int, str]]:
     found = []
     for path in sorted(GAME.rglob("*.py")):
