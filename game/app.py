@@ -20,7 +20,7 @@ import pygame
 from game.audio import SAMPLE_RATE, Audio, Sfx
 from game.input import Command, CommandEvent, Input
 from game.scenes.base import SceneManager
-from game.settings import DEFAULT_PATH, Settings, SettingsStore
+from game.settings import Settings, SettingsStore
 from game.ui import palette
 from game.ui.banner import Banner
 from game.ui.font import Fonts
@@ -97,7 +97,7 @@ class App:
         if self.options.frames is not None and self.options.fixed_dt is None:
             self.options.fixed_dt = 1.0 / FPS
         self.notices: list[str] = []
-        self.store = SettingsStore(self.options.settings_path or DEFAULT_PATH)
+        self.store = SettingsStore(self.options.settings_path)
         settings, problem = self.store.load()
         if problem:
             self.notices.append(problem)

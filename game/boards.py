@@ -1,4 +1,4 @@
-"""Reads board data files from assets/maps; the engine itself does no file I/O.
+"""Reads board data files from the shipped assets/maps; the engine itself does no file I/O.
 
 A board is named by an id (`classic`), never by a path: a save that names `../../saves/x` is
 refused before any file is looked for. Games are handed their board (`Game.new(..., board=)`).
@@ -7,13 +7,12 @@ refused before any file is looked for. Games are handed their board (`Game.new(.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from game.engine.board import WorldMap, is_board_id
 from game.engine.errors import StateError
 from game.jsonfile import FileRefused, read_json
+from game.resources import asset_path
 
-MAPS_DIR = Path(__file__).resolve().parent.parent / "assets" / "maps"
 MAX_BOARD_BYTES = 256 * 1024
 
 
@@ -27,7 +26,7 @@ def load_board(name: str = "classic") -> WorldMap:
     game. Raises BoardError (a StateError) for an unknown, bad or unreadable board."""
     if not isinstance(name, str) or not is_board_id(name):
         raise BoardError("the board's name is not a board name")
-    path = MAPS_DIR / f"{name}.json"
+    path = asset_path("maps", f"{name}.json")
     try:
         data = read_json(path, MAX_BOARD_BYTES, "board")
     except FileNotFoundError as exc:

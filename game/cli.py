@@ -57,6 +57,27 @@ def _settings_file(text: str) -> Path:
     return path
 
 
+def _saves_folder(text: str) -> Path:
+    """A folder for the player's files: it may not exist yet (it is made when first written),
+    but it cannot be a file."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text[:80]!r} is a file, not a folder")
+    return path
+
+
+def add_file_options(parser: argparse.ArgumentParser) -> None:
+    """Where the player's files are kept (game/resources.py says where by default)."""
+    from game.resources import saves_dir, shown_path  # noqa: PLC0415
+
+    group = parser.add_argument_group("files")
+    group.add_argument("--saves-dir", type=_saves_folder, default=None, metavar="DIR",
+                       help="keep saved games, the automatic save, settings and network seats "
+                            f"in DIR (default {shown_path(saves_dir())})")
+    group.add_argument("--settings", type=_settings_file, metavar="FILE",
+                       help="settings file (default settings.json in the saves folder)")
+
+
 def add_display_options(parser: argparse.ArgumentParser) -> None:
     """Window, frame-count and screenshot options of the main loop."""
     group = parser.add_argument_group("display")
@@ -72,9 +93,7 @@ def add_display_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--shot-every", type=_positive_int, default=0, metavar="K",
                        help="save every K-th frame (default: only the last)")
     group.add_argument("--headless", action="store_true",
-                       help="no window or sound device (SDL dummy drivers)")
-    group.add_argument("--settings", type=_settings_file, metavar="FILE",
-                       help="settings file (default saves/settings.json)")
+                       help="no window and no sound (for tests, screenshots and servers)")
 
 
 def add_demo_options(parser: argparse.ArgumentParser) -> None:
@@ -114,13 +133,17 @@ def add_network_options(parser: argparse.ArgumentParser) -> None:
 
 
 OPTION_GROUPS: tuple[Callable[[argparse.ArgumentParser], None], ...] = (
-    add_display_options, add_demo_options, add_simulate_options, add_replay_options,
+    add_file_options, add_display_options, add_demo_options, add_simulate_options, add_replay_options,
     add_network_options,
 )
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from game.version import version  # noqa: PLC0415
+
     parser = argparse.ArgumentParser(prog="conquest", description="Conquest: world conquest, 1988 style.")
+    parser.add_argument("--version", action="version", version=f"Conquest {version()}",
+                        help="say the game's version and stop")
     for add_options in OPTION_GROUPS:
         add_options(parser)
     return parser
@@ -129,6 +152,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point for `python main.py` and the `conquest` console script."""
     args = build_parser().parse_args(argv)
+    if getattr(args, "saves_dir", None) is not None:
+        from game.resources import set_saves_dir  # noqa: PLC0415
+
+        set_saves_dir(args.saves_dir)  # every mode keeps the player's files there
     if getattr(args, "simulate", None) is not None:
         from game.ai import simulate  # noqa: PLC0415
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from game.jsonfile import FileRefused, read_json
+from game.resources import asset_path
 
 TerritoryId = str
 Point = tuple[int, int]
@@ -20,7 +21,6 @@ Segment = tuple[float, float, float, float]
 RGB = tuple[int, int, int]
 
 MAX_LAYOUT_BYTES = 1024 * 1024
-CLASSIC_DIR = Path(__file__).resolve().parent.parent / "assets" / "maps" / "classic"
 LAYOUT_FORMAT = "conquest-map-layout"
 LAYOUT_VERSION = 1
 
@@ -248,7 +248,7 @@ def load_map_art(assets_dir: Path | None = None) -> MapArt:
 
     Raises ValueError when the layout file has another format or a newer version.
     """
-    folder = assets_dir or CLASSIC_DIR
+    folder = assets_dir or asset_path("maps", "classic")
     try:
         layout = read_json(folder / "layout.json", MAX_LAYOUT_BYTES, "map layout")
     except (OSError, FileRefused) as exc:  # (the game's own file: damaged only by a bad copy)

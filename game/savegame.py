@@ -23,13 +23,13 @@ from game.engine import Game, StateError
 from game.engine.board import is_board_id
 from game.journal_replay import replay as replay_journal
 from game.jsonfile import FileRefused, read_json, remove_stale_temporaries, write_json_atomically
+from game.resources import saves_dir
 
 FORMAT = "conquest-save"
 # Version history (append only):
 #   1 - first format.
 VERSION = 1
 MAX_SAVE_BYTES = 2 * 1024 * 1024
-SAVES_DIR = Path(__file__).resolve().parent.parent / "saves"
 AUTOSAVE_NAME = "autosave"
 SETTINGS_NAME = "settings"
 # Names the game uses for its own files in the saves folder: never a player's save.
@@ -85,7 +85,7 @@ def save_path(name: str, directory: Path | None = None) -> Path:
         raise SaveFormatError(
             "A save name is 1 to 32 letters, digits, spaces, dots, dashes or underscores."
         )
-    return (directory or SAVES_DIR) / f"{name}.json"
+    return (directory or saves_dir()) / f"{name}.json"
 
 
 def _envelope(game: Game, name: str, options: dict[str, Any] | None,
@@ -120,7 +120,7 @@ def save_game(
 
 
 def autosave_path(directory: Path | None = None) -> Path:
-    return (directory or SAVES_DIR) / f"{AUTOSAVE_NAME}.json"
+    return (directory or saves_dir()) / f"{AUTOSAVE_NAME}.json"
 
 
 def write_autosave(game: Game, directory: Path | None = None,
@@ -143,7 +143,7 @@ def discard_autosave(directory: Path | None = None) -> None:
 
 def tidy_saves_folder(directory: Path | None = None) -> int:
     """Start-up housekeeping: removes temporary files left by a write that was killed."""
-    return remove_stale_temporaries(directory or SAVES_DIR)
+    return remove_stale_temporaries(directory or saves_dir())
 
 
 NETWORK_OPTIONS_KEY = "network"  # a network server's seats (token hashes), checked by game/net
@@ -271,7 +271,7 @@ def suggest_name(directory: Path | None = None, today: date | None = None) -> st
     """A new dated name in the ZJZ style: RG + MMDDYY + a number counting that day's saves."""
     day = today or date.today()
     stem = f"RG{day:%m%d%y}"
-    folder = directory or SAVES_DIR
+    folder = directory or saves_dir()
     taken = {p.stem for p in folder.glob(f"{stem}.*.json")} if folder.is_dir() else set()
     number = 1
     while f"{stem}.{number:03d}" in taken:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from game import savegame
+from game.resources import saves_dir
 from game.savegame import (
     AUTOSAVE_NAME,
     MAX_NAME,
@@ -76,7 +76,7 @@ def scan_saves(directory: Path | None = None) -> list[SaveEntry]:
     """Every `*.json` of the folder that may be a save (not the game's hidden files, not the
     settings), the autosave first, then newest first. Nothing is opened: a FIFO or a link to a
     device named `x.json` is listed like any file (loading it says what it is)."""
-    folder = directory or savegame.SAVES_DIR
+    folder = directory or saves_dir()
     try:
         entries = list(os.scandir(folder))
     except OSError:

@@ -1,4 +1,4 @@
-"""Options kept between runs: defaults in code, overridden by `saves/settings.json`.
+"""Options kept between runs: defaults in code, overridden by `settings.json` in the saves folder.
 
 A missing file gives the defaults silently; a bad file gives the defaults and a message for the
 message area, so a broken settings file never stops the game. Writes are atomic.
@@ -16,9 +16,9 @@ from types import MappingProxyType
 from typing import Any
 
 from game.jsonfile import FileRefused, read_json, remove_stale_temporaries, write_json_atomically
+from game.resources import settings_path
 
 SETTINGS_VERSION = 1
-DEFAULT_PATH = Path(__file__).resolve().parent.parent / "saves" / "settings.json"
 
 FAST_GAME_LEVELS = ("normal", "fast", "instant")
 MAP_SCROLL_MODES = ("scroll", "jump")
@@ -203,10 +203,11 @@ def _bindings(value: Any, kind: type) -> dict[str, tuple[Any, ...]]:
 
 
 class SettingsStore:
-    """Loads and saves `Settings` at one path (injectable, so tests use a temporary file)."""
+    """Loads and saves `Settings` at one path (injectable, so tests use a temporary file); by
+    default `settings.json` in the player's saves folder (game/resources.py)."""
 
-    def __init__(self, path: Path | str = DEFAULT_PATH) -> None:
-        self.path = Path(path)
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else settings_path()
 
     @property
     def set_aside_path(self) -> Path:

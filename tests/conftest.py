@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -9,14 +10,15 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _saves_in_tmp(tmp_path_factory: pytest.TempPathFactory,
-                  monkeypatch: pytest.MonkeyPatch) -> Path:
-    import game.savegame
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    from game import resources
     from game.scenes.play import PlayScene
 
     saves = tmp_path_factory.mktemp("saves")
-    monkeypatch.setattr(game.savegame, "SAVES_DIR", saves)
+    resources.set_saves_dir(saves)  # as --saves-dir does: settings, seats and saves go there
     monkeypatch.setattr(PlayScene, "saves_dir", saves)
-    return saves
+    yield saves
+    resources.set_saves_dir(None)
 
 
 def _hypothesis_profiles() -> None:

@@ -19,10 +19,10 @@ import json
 import math
 import random
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, TypeVar
 
 from game.engine.board import TerritoryId, WorldMap
+from game.resources import package_path
 
 FREE = -1
 
@@ -147,7 +147,7 @@ def shipped_model(db: DraftBoard) -> DraftModel:
     cached = _MODELS.get(id(db))
     if cached is not None and cached[0] is db:
         return cached[1]
-    text = resources.files("game.ai").joinpath("weights/draft.json").read_text(encoding="utf-8")
+    text = package_path("ai", "weights", "draft.json").read_text(encoding="utf-8")
     model = model_from(json.loads(text), db)
     _MODELS[id(db)] = (db, model)
     return model

@@ -19,11 +19,11 @@ from __future__ import annotations
 import json
 import math
 import random
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from game.ai.draft import FREE, DraftBoard, draft_board
 from game.ai.mapinfo import MapInfo
+from game.resources import package_path
 
 if TYPE_CHECKING:
     from game.ai.evaluate import Situation
@@ -131,8 +131,7 @@ def shipped_model(name: str = "draft4") -> SeatModel:
     to compare models)."""
     model = _MODELS.get(name)
     if model is None:
-        text = resources.files("game.ai").joinpath(f"weights/{name}.json").read_text(
-            encoding="utf-8")
+        text = package_path("ai", "weights", f"{name}.json").read_text(encoding="utf-8")
         model = _MODELS[name] = SeatModel(json.loads(text))
     return model
 

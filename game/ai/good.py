@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields
-from importlib import resources
 from typing import Any
 
 from game.ai.base import General
 from game.ai.profile import Profile
 from game.ai.view import SeatView
 from game.engine import Phase
+from game.resources import package_path
 
 PROFILE_NAMES = ("base", "second_setup", "duel", "duel_second", "duel_second_setup",
                  "duel_second_setup_spread")
@@ -22,7 +22,7 @@ _FIELDS = {f.name for f in fields(Profile)} - {"name"}
 
 def load_weights() -> dict[str, Any]:
     """The weights shipped with the game (game/ai/weights/good.json)."""
-    text = resources.files("game.ai").joinpath("weights/good.json").read_text(encoding="utf-8")
+    text = package_path("ai", "weights", "good.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

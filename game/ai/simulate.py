@@ -237,8 +237,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The simulator's options, for `main.py --simulate N ...` (and this module's own CLI)."""
     _add(parser, "--simulate", type=int, metavar="N", help="play N computer-only games headless")
     _add(parser, "--players", default="good,standard,easy,easy",
-         help="levels of the seats, comma separated (easy, standard, good, or baseline: "
-         "the frozen Good of issue 14's start); 2 to 6")
+         help="the computer general of each seat, comma separated, 2 to 6: easy, standard, "
+         "good, or an earlier Good kept unchanged to measure the others against "
+         f"({', '.join(BENCH_GENERALS)})")
     _add(parser, "--type", dest="game_type", choices=GAME_TYPES, default="us_full",
          help="game type (default us_full)")
     _add(parser, "--neutral", action="store_true", help="two players and a neutral")
@@ -247,7 +248,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
          help=f"turn cap; a game reaching it is a draw (default {DEFAULT_MAX_TURNS})")
     _add(parser, "--hq-to-win", type=int, default=None,
          help="US short game: HQs to occupy to win (default all)")
-    _add(parser, "--json", action="store_true", help="print one JSON object")
+    _add(parser, "--json", action="store_true", help="print the results as one JSON object")
     _add(parser, "--record-dir", type=Path, default=None, metavar="DIR",
          help="write each game's record (seed and every action) to DIR, one JSON file a game")
 

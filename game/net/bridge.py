@@ -25,6 +25,7 @@ from game.jsonfile import read_json_or_set_aside
 from game.net import tls
 from game.net.client import Credentials, JoinRefused, NetClient
 from game.net.server import GameServer, ServerConfig
+from game.resources import saves_dir
 
 log = logging.getLogger("conquest.net.bridge")
 
@@ -250,9 +251,7 @@ class NetBridge:
 
 
 def _seats_file() -> Path:
-    from game import savegame  # noqa: PLC0415
-
-    return savegame.SAVES_DIR / SEATS_FILE
+    return saves_dir() / SEATS_FILE
 
 
 def _read_seats() -> dict[str, Any]:

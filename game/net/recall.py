@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.resources import saves_dir
+
 log = logging.getLogger("conquest.net")
 
 # A leading dot: the game's own file in the saves folder, not a saved game.
@@ -26,9 +28,7 @@ MAX_FILE_BYTES = 64 * 1024
 
 
 def _forms_path(directory: Path | None = None) -> Path:
-    from game import savegame  # noqa: PLC0415 - read at call time (tests move the folder)
-
-    return (directory or savegame.SAVES_DIR) / FORMS_FILE
+    return (directory or saves_dir()) / FORMS_FILE
 
 
 def _read(directory: Path | None = None) -> dict[str, Any]:

@@ -1,4 +1,6 @@
-"""The dedicated server: `python main.py --serve --port 8765 [--password P]`. No pygame."""
+"""The dedicated server: `python main.py --serve --port 8765 [--password P]`. No pygame.
+
+Its port also serves the browser's page (game/net/web.py): http://HOST:PORT/ plays."""
 
 from __future__ import annotations
 
@@ -56,7 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The server's options, one group of the main command line."""
     group = parser.add_argument_group("network server")
     group.add_argument("--serve", action="store_true",
-                       help="run a dedicated network game server (no window)")
+                       help="run a dedicated network game server (no window); its port also "
+                            "serves the game's page: open http://HOST:PORT/ in a browser to play")
     group.add_argument("--host", default="0.0.0.0",
                        help="address to listen on (default 0.0.0.0: every interface)")
     group.add_argument("--port", type=_port, default=DEFAULT_PORT,
@@ -90,8 +93,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--computer-delay", type=_in_range(0, MAX_COMPUTER_DELAY), default=0.3,
                        metavar="S", help="pause between computer moves, so players can follow "
                                          f"(0 to {MAX_COMPUTER_DELAY:g}; default 0.3)")
-    group.add_argument("--saves-dir", type=Path, default=None, metavar="DIR",
-                       help="where the autosaves (network-1.json ...) go (default saves/)")
     group.add_argument("--rate", type=_in_range(1, MAX_RATE), default=50.0, metavar="R",
                        help=f"messages a second one connection may send (1 to {MAX_RATE:g}; "
                             "default 50; bursts of twice that)")
@@ -115,7 +116,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         hq_to_win=getattr(args, "hqs_to_win", None),
         variants=variants_from_text(getattr(args, "variants", "") or ""),
         game_type=getattr(args, "game_type", "us_full") or "us_full",
-        saves_dir=args.saves_dir, resume=not args.new_game,
+        saves_dir=getattr(args, "saves_dir", None), resume=not args.new_game,
         reconnect_seconds=float(args.reconnect_seconds), away_policy=args.away,
         computer_delay=float(args.computer_delay),
         rate=float(args.rate), burst=max(2, int(args.rate * 2)),
@@ -136,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
         if config.tls_cert is not None:  # said now, before anything listens or is saved
             tls.server_context(config.tls_cert, config.tls_key)
     except ImportError as exc:
-        print(f"the server needs the websockets package ({exc}): python -m pip install -e .",
+        print(f"the server needs the websockets package, which comes with Conquest ({exc}): "
+              "install Conquest again (from a source checkout: python -m pip install -e .)",
               file=sys.stderr)
         return 2
     except ValueError as exc:
@@ -181,6 +183,9 @@ async def _serve(server: GameServer) -> None:
     port = await server.start()
     secure = " (wss://, encrypted)" if server.config.tls_cert is not None else ""
     print(f"Conquest server on port {port}{secure}", flush=True)
+    page = "https" if server.config.tls_cert is not None else "http"
+    host = server.config.host if server.config.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    print(f"Play in a browser: {page}://{host}:{port}/", flush=True)
     stopping = asyncio.get_running_loop().create_future()
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.cancel)

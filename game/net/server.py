@@ -42,6 +42,7 @@ from game.net.table import (
 )
 from game.net.updates import UpdateWriter
 from game.net.views import seat_events, seats_events
+from game.net.web import WebPages
 
 log = logging.getLogger("conquest.net")
 
@@ -66,6 +67,10 @@ class GameServer:
         # tables whose finished game's players have gone: the wait, then the reopening
         self._reopening: dict[str, asyncio.Task[None]] = {}
         self._stopping = False
+        # the browser's page on the same port (game/net/web.py): plain HTTP beside the game
+        self.pages = WebPages(lambda: [t.lobby(bool(self.config.password))
+                                       for t in self.tables.values()],
+                              lambda: bool(self.config.password))
         game_ids = [str(number) for number in range(1, config.games + 1)]
         self.saves = SaveKeeper(config, game_ids, self.counters)
         for game_id in game_ids:
@@ -83,7 +88,7 @@ class GameServer:
             self._server = await serve(
                 self._handle, self.config.host, self.config.port,
                 max_size=protocol.MAX_FRAME_BYTES, max_queue=32, ping_interval=20,
-                ping_timeout=20, ssl=context,
+                ping_timeout=20, ssl=context, process_request=self.pages.respond,
                 **({"ssl_handshake_timeout": 10} if context is not None else {}))
         except BaseException:
             self.saves.unlock()

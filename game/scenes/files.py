@@ -4,8 +4,10 @@ Save: a name (default RISKFILE), a 'new dated name' button (RG + MMDDYY + a numb
 of saves to pick one to overwrite (asked first). Resume: the list with each save's summary and
 date, damaged files listed with their error. Both list every save of the folder, however many
 (game/savelist.py): the autosave first, then newest first, how many said above the list; a save
-is loaded only when its row is shown. A refused name, a disk error or a bad file is shown in a
-dialog and nothing else changes: the game in play is never lost.
+is loaded only when its row is shown; the folder they are in is named beside (an installed game
+keeps them in the player's data folder, which a player would not guess). A refused name, a disk
+error or a bad file is shown in a dialog and nothing else changes: the game in play is never
+lost.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.audio import Sfx
+from game.resources import saves_dir, shown_path
 from game.input import Command, CommandEvent, Device
 from game.savegame import (
     AUTOSAVE_NAME,
@@ -43,6 +46,7 @@ from game.ui.widgets import Button, Label, ListBox, TextBox
 if TYPE_CHECKING:
     from game.app import App
     from game.engine import Game
+    from game.ui.font import BitmapFont
 
 BAD_NAME = ("A save name is 1 to 32 letters, digits, spaces, dots, dashes or underscores, "
             "starting with a letter or digit.")
@@ -55,6 +59,16 @@ def format_saved_at(stamp: str) -> str:
         return datetime.fromisoformat(stamp).strftime("%d %b %Y %H:%M")
     except ValueError:
         return stamp
+
+
+def fit_from_the_left(font: BitmapFont, text: str, width: int) -> str:
+    """`text` cut from its start ('...share/Conquest') until it fits `width`: a folder's end
+    is the part that tells it apart."""
+    if font.width(text) <= width:
+        return text
+    while text and font.width("..." + text) > width:
+        text = text[1:]
+    return "..." + text
 
 
 def describe(info: SaveInfo | SaveEntry) -> str:
@@ -98,10 +112,16 @@ class _FileScene(DialogScene):
                          is_default=True, bold=True)
         self.cancel = Button(fonts, (rect.right - 146, rect.bottom - 24, 64, 15), "CANCEL",
                              self.close)
+        count = count_text(self.saves)
+        count_width = fonts.bold.width(count) + 4
+        folder_width = rect.width - 20 - count_width - 12
+        folder = "in " + fit_from_the_left(fonts.body, shown_path(directory or saves_dir()),
+                                           folder_width - fonts.body.width("in "))
+        self.folder = Label(fonts, (rect.right - 10 - folder_width, rect.y + 46, folder_width, 10),
+                            folder, colour=palette.SHADOW, align="right")
         self.widgets = [Label(fonts, (x, rect.y + 25, 48, 10), "Name:", bold=True), self.name,
-                        Label(fonts, (x, rect.y + 46, 300, 10), count_text(self.saves),
-                              bold=True),
-                        self.list, self.detail, self.cancel, self.go]
+                        Label(fonts, (x, rect.y + 46, count_width, 10), count, bold=True),
+                        self.folder, self.list, self.detail, self.cancel, self.go]
         self.form = Dialog(fonts, rect, title, self.widgets, default=self.go, cancel=self.cancel)
         self.dialog = self.form
         self.form.focus(self.name)

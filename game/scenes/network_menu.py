@@ -40,5 +40,5 @@ def _missing(app: App, exc: ImportError) -> None:
     from game.scenes.dialogs import MessageDialogScene  # noqa: PLC0415
 
     app.scenes.push(MessageDialogScene(
-        app, "NETWORK GAME", f"Network play needs the websockets package ({exc.name}). "
-        "Install it with: python -m pip install -e ."))
+        app, "NETWORK GAME", f"Network play needs the websockets package ({exc.name}), which "
+        "comes with Conquest: install Conquest again to bring it back."))

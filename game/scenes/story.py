@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from game import savegame
 from game.engine.chronicle import Chronicle
 from game.export import export_story
 from game.net.story_client import NetChronicle
+from game.resources import saves_dir
 
 if TYPE_CHECKING:
     from game.app import App
@@ -65,8 +65,8 @@ def chronicle_for(app: App, game: Game) -> Chronicle | NetChronicle:
 
 
 def export_message(app: App, game: Game, folder: Path | None = None) -> tuple[bool, str]:
-    """Writes the log and luck files (into saves/ unless told); (done, what to tell the player)."""
-    target = folder or savegame.SAVES_DIR
+    """Writes the log and luck files (into the saves folder unless told); (done, what to tell the player)."""
+    target = folder or saves_dir()
     told = told_story(app, game)  # a network game: its seed is secret, so not in the name
     stem = None if told is None else f"network-game-turn{game.turn}"
     try:

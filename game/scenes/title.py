@@ -1,7 +1,8 @@
 """The title screen (big pixel-art CONQUEST over a globe) and the credits screen.
 
 Leaving the title goes to the setup screen, first offering to resume the game that was
-interrupted (saves/autosave.json) if there is one; a minute untouched starts the demo.
+interrupted (the autosave) if there is one; a minute untouched starts the demo. The game's
+version stands small in the bottom right corner, so a player can say which one they have.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from game.scenes.base import Scene
 from game.ui import palette
 from game.ui.font import GLYPHS, LETTER_SPACING
 from game.ui.pointers import PointerKind
+from game.version import UNKNOWN, version
 
 if TYPE_CHECKING:
     from game.app import App
@@ -248,6 +250,9 @@ class TitleScene(Scene):
                             align="center")
         fonts.body.draw(surface, "After Computer RISK (1988).  Mouse, keyboard or joystick.",
                         (w // 2, 380), palette.SKY_BLUE, align="center")
+        if version() != UNKNOWN:
+            fonts.body.draw(surface, f"v{version()}", (w - 8, 380), palette.SELECT_BLUE,
+                            align="right")
 
 
 class CreditsScene(Scene):

@@ -22,12 +22,12 @@ DT = 1 / 60
 @pytest.fixture
 def device_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """A headless App with the real screens; settings and every save in a temporary folder."""
-    import game.savegame
+    from game import resources
     from game.app import App, AppOptions
 
     saves = tmp_path / "saves"
     monkeypatch.setattr(PlayScene, "saves_dir", saves)
-    monkeypatch.setattr(game.savegame, "SAVES_DIR", saves)
+    resources.set_saves_dir(saves)  # (tests/conftest.py sets it back after the test)
     application = App(AppOptions(settings_path=tmp_path / "settings.json", headless=True,
                                  fixed_dt=DT))
     pygame.event.clear()

@@ -25,7 +25,8 @@ from typing import Any
 
 import pytest
 
-from game import boards, filenotes, savegame
+from game import boards, filenotes
+from game.resources import saves_dir, set_saves_dir
 from game.journal import journal_paths
 from game.net import bridge, recall, tls
 from game.net.autosave import load_table_save_and_journal
@@ -153,7 +154,7 @@ class Readers:
                        _refused(lambda: load_recorded_game(f / "record.json"), RecordFileError)),
             "forms": (f / recall.FORMS_FILE, self.forms,
                       lambda: str(recall.load_answers("join", f) or "")),
-            "seats": (savegame.SAVES_DIR / bridge.SEATS_FILE, self.seats,
+            "seats": (saves_dir() / bridge.SEATS_FILE, self.seats,
                       lambda: str(bridge.load_seat("ws://x:1", "1", "Ann") or "")),
             "tls certificate": (f / "cert.pem", self.pem,
                                 _refused(lambda: tls.server_context(f / "cert.pem"),
@@ -181,15 +182,15 @@ class Readers:
         return None
 
     def _board(self) -> str | None:
-        original = boards.MAPS_DIR
-        boards.MAPS_DIR = self.folder / "boards"
+        original = boards.asset_path
+        boards.asset_path = lambda *parts: self.folder / "boards" / parts[-1]
         boards.load_board.cache_clear()
         try:
             boards.load_board("classic")
         except boards.BoardError as exc:
             return str(exc)
         finally:
-            boards.MAPS_DIR = original
+            boards.asset_path = original
             boards.load_board.cache_clear()
         return None
 
@@ -303,7 +304,7 @@ def _start_window(folder: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from game.scenes.network_join import JoinNetworkScene
     from game.scenes.title import TitleScene
 
-    monkeypatch.setattr(savegame, "SAVES_DIR", folder)
+    set_saves_dir(folder)  # (tests/conftest.py sets it back after the test)
     began = time.monotonic()
     app = App(AppOptions(settings_path=folder / "settings.json", headless=True,
                          fixed_dt=1 / 60))

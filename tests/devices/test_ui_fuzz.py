@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from game.engine import Game
-from game import savegame
+from game.resources import saves_dir
 from game.savegame import save_game
 from game.scenes.play import PlayScene, start_demo
 from game.scenes.title import TitleScene
@@ -124,7 +124,7 @@ def _restart(app: Any, start: Callable[[Any], list[Any]], monkey: Monkey) -> Non
 def run_fuzz(app: Any, events: int, seed: int) -> FuzzFigures:
     figures = FuzzFigures()
     # the fixture points the saves folder at a temporary one: read it now, not at import
-    _damaged_files(savegame.SAVES_DIR)
+    _damaged_files(saves_dir())
     monkey = Monkey(app, seed)
     app.change_settings(fast_game="instant")
     starts = _starts()

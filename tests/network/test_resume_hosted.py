@@ -108,7 +108,7 @@ def test_a_hosted_game_is_resumed_from_the_host_form_after_the_window_closed(app
 
 
 def test_no_resume_without_a_kept_seat_or_for_a_finished_game(app: Any, tmp_path: Path) -> None:
-    from game import savegame
+    from game.resources import saves_dir
     from game.net.bridge import SEATS_FILE
     from game.scenes.network_host import HostNetworkScene
     from game.scenes.network_play import NetworkPlayScene
@@ -120,14 +120,14 @@ def test_no_resume_without_a_kept_seat_or_for_a_finished_game(app: Any, tmp_path
     _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene))
     app.scenes.top.bridge.close()
     assert recall.resumable_hosted_game() is not None
-    seats_file = savegame.SAVES_DIR / SEATS_FILE
+    seats_file = saves_dir() / SEATS_FILE
     kept = seats_file.read_text()
     seats_file.write_text("{}")  # this machine holds no seat of it: nobody here could sit
     assert recall.resumable_hosted_game() is None
     seats_file.write_text(kept)
     hosted = recall.resumable_hosted_game()
     assert hosted is not None and hosted.save_prefix == "hosted"
-    folder = savegame.SAVES_DIR  # a game hosted by an earlier version was saved as network-1
+    folder = saves_dir()  # a game hosted by an earlier version was saved as network-1
     for old, new in (("hosted-1.json", "network-1.json"),
                      (".hosted-1.journal", ".network-1.journal")):
         if (folder / old).exists():
@@ -139,7 +139,7 @@ def test_no_resume_without_a_kept_seat_or_for_a_finished_game(app: Any, tmp_path
                      (".network-1.journal", ".hosted-1.journal")):
         if (folder / old).exists():
             (folder / old).rename(folder / new)
-    save = savegame.SAVES_DIR / "hosted-1.json"
+    save = saves_dir() / "hosted-1.json"
     save.write_text("{not json")
     assert recall.resumable_hosted_game() is None
     save.unlink()

@@ -106,7 +106,7 @@ def test_a_deeply_nested_journal_line_neither_stops_the_window_nor_loses_the_off
     the game as far as its sound lines go, and Resume lists the save."""
     import json
 
-    from game import savegame
+    from game.resources import saves_dir
     from game.journal import journal_paths
     from game.net.autosave import load_table_save
     from game.net.recall import host_uri, resumable_hosted_game
@@ -115,7 +115,7 @@ def test_a_deeply_nested_journal_line_neither_stops_the_window_nor_loses_the_off
     from tests.network.journal_damage import journaled
 
     made = journaled(tmp_path / "made", steps=20)
-    folder = savegame.SAVES_DIR
+    folder = saves_dir()
     save = folder / "hosted-1.json"
     data = json.loads(made.save.read_text())
     data["options"]["network"]["seats"][0]["token_hash"] = token_hash("host-token")

@@ -59,9 +59,12 @@ def test_a_saves_folder_that_is_a_file_is_named_as_such(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "saves.txt"
     folder.write_text("not a folder")
-    code, said = _serve(capsys, "--saves-dir", str(folder))
-    assert code == 1
-    assert said == f"cannot start the server: the saves folder {folder} is a file, not a folder."
+    with pytest.raises(SystemExit) as ended:  # the command line says so before anything runs
+        build_parser().parse_args(["--serve", "--saves-dir", str(folder)])
+    assert ended.value.code == 2 and "is a file, not a folder" in capsys.readouterr().err
+    with pytest.raises(SavesUnusable) as caught:  # and a server given it (a window hosting)
+        SaveLock(folder / "network-1.json").acquire()
+    assert str(caught.value) == f"the saves folder {folder} is a file, not a folder"
 
 
 @pytest.mark.skipif(os.geteuid() == 0 if hasattr(os, "geteuid") else True,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import savegame
+from game.resources import saves_dir
 from game.ai.simulate import make_config, play_game
 from game.app import App
 from game.engine import Game
@@ -88,10 +88,10 @@ def test_export_writes_the_four_files_into_saves_and_says_where(app: App, finish
                                                                 ) -> None:
     scene = show(app, LuckScene(app, finished))
     click(app, scene.export.rect.center)
-    files = sorted(p.name for p in savegame.SAVES_DIR.iterdir() if not p.name.startswith("."))
+    files = sorted(p.name for p in saves_dir().iterdir() if not p.name.startswith("."))
     assert len(files) == 4 and all(f.startswith(f"game-seed{finished.seed}") for f in files)
-    assert str(savegame.SAVES_DIR) in scene.note
-    csv = next(savegame.SAVES_DIR.glob("*-luck.csv")).read_text()
+    assert str(saves_dir()) in scene.note
+    csv = next(saves_dir().glob("*-luck.csv")).read_text()
     assert csv.splitlines()[0].startswith("player,attacks,defences")
 
 
@@ -236,7 +236,7 @@ def test_the_pad_alone_reaches_export_in_the_log(app: App, finished: Game) -> No
     driver.button(driver.A)
     assert scene.list.top == top
     assert "saved in" in scene.note
-    assert len(list(savegame.SAVES_DIR.glob("*-log.txt"))) == 1
+    assert len(list(saves_dir().glob("*-log.txt"))) == 1
 
 
 def test_game_over_buttons_are_walked_by_the_d_pad_and_the_arrows_not_the_pointer(

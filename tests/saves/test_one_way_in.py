@@ -58,6 +58,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("game/net/autosave.py", "os.open"):
         "the save just written and its folder, opened only to fsync them (never read)",
     ("game/jsonfile.py", "os.fdopen"): "the atomic writer's temporary file",
+    ("game/version.py", "tomllib.loads"):
+        "the checkout's own pyproject.toml (the version, in a source checkout only), read "
+        "through jsonfile.read_bytes first",
 }
 
 

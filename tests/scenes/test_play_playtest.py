@@ -98,10 +98,11 @@ def test_return_claims_the_territory_under_the_pointer(play_app: Any) -> None:
 
 # -- tests never write the repo's saves/ -------------------------------------------------------
 def test_autosaves_never_go_to_the_repo_saves_folder(play_app: Any) -> None:
-    import game.savegame
+    import game
+    from game.resources import saves_dir
 
     repo_saves = Path(game.__file__).resolve().parent.parent / "saves"
-    assert Path(game.savegame.SAVES_DIR).resolve() != repo_saves
+    assert saves_dir().resolve() != repo_saves
     assert PlayScene.saves_dir is not None and PlayScene.saves_dir.resolve() != repo_saves
     before = sorted(repo_saves.glob("*")) if repo_saves.exists() else []
     scene = start(play_app, new_game(("human", "easy"), "uk_full"))

@@ -1,0 +1,185 @@
+// Questions the screen asks of the seat's view, to offer only sensible choices: which
+// territories a click may mean now, how many dice, how many armies. They follow the engine's
+// rules (game/engine/core.py and its mixins) but decide nothing: every action goes to the
+// server, which checks it with the engine and refuses it with the engine's reason.
+
+export const HARD_ARMY_LIMIT = 750;
+const FORCED_TRADE_HAND = 5;
+const ELIMINATION_TRADE_ABOVE = 4;
+export const ATTACK_MODES = ["single", "continuous", "do_or_die"];
+export const MODE_WORDS = { single: "SINGLE", continuous: "CONTINUOUS", do_or_die: "DO OR DIE" };
+
+export class Rules {
+  constructor(board, view, seat) {
+    this.board = board;
+    this.view = view;
+    this.seat = seat;
+  }
+
+  get phase() {
+    return this.view.phase;
+  }
+
+  get current() {
+    return this.view.current;
+  }
+
+  get players() {
+    return this.view.players;
+  }
+
+  /** Who must act now: the defender while dice are asked of it, else the current player. */
+  get toMove() {
+    const v = this.view;
+    if (v.phase === "defend" && v.battle) return v.owner[v.battle.target];
+    return v.current;
+  }
+
+  get isMyMove() {
+    return this.toMove === this.seat && this.phase !== "game_over";
+  }
+
+  get neutralId() {
+    const players = this.view.players;
+    return players.length && players[players.length - 1].is_neutral ? players.length - 1 : null;
+  }
+
+  me() {
+    return this.view.players[this.seat];
+  }
+
+  owner(t) {
+    return this.view.owner[t];
+  }
+
+  armies(t) {
+    return this.view.armies[t];
+  }
+
+  territoriesOf(pid) {
+    return this.board.ids.filter((t) => this.view.owner[t] === pid);
+  }
+
+  armyLimit(t) {
+    const neutral = this.neutralId;
+    if (t !== undefined && neutral !== null && this.view.owner[t] === neutral) {
+      return HARD_ARMY_LIMIT;
+    }
+    return this.view.variants.army_limit || HARD_ARMY_LIMIT;
+  }
+
+  room(t) {
+    return Math.max(0, this.armyLimit(t) - this.view.armies[t]);
+  }
+
+  attackDice(source) {
+    return Math.min(3, this.view.armies[source] - 1);
+  }
+
+  defenceDice(target) {
+    return Math.min(2, this.view.armies[target]);
+  }
+
+  /** (least, most) armies the conqueror may have in the conquered territory. */
+  occupyRange() {
+    const v = this.view;
+    const b = v.battle;
+    const most = v.occupy_moved + Math.min(v.armies[b.source] - 1, this.room(b.target));
+    return [v.occupy_moved, Math.max(v.occupy_moved, most)];
+  }
+
+  /** How many armies one press may place on `t` in the set-up or reinforcement now. */
+  placeMost(t) {
+    const v = this.view;
+    const owner = v.owner[t];
+    if (v.phase === "place") {
+      if (owner !== null && owner === this.neutralId && v.neutral_quota > 0) {
+        return v.neutral_quota;
+      }
+      return owner === v.current ? Math.min(v.quota, this.room(t)) : 0;
+    }
+    if (v.phase === "reinforce") {
+      return owner === v.current && !this.mustTrade() ? Math.min(v.reinforcements, this.room(t)) : 0;
+    }
+    return 0;
+  }
+
+  mustTrade() {
+    const v = this.view;
+    if (v.phase !== "reinforce") return false;
+    const hand = v.players[v.current].hand.length;
+    return v.return_to_attack ? hand > ELIMINATION_TRADE_ABOVE : hand >= FORCED_TRADE_HAND;
+  }
+
+  canUndo() {
+    const v = this.view;
+    return (v.phase === "reinforce" || v.phase === "attack") && v.placements.length > 0
+      && !v.has_attacked && !v.return_to_attack;
+  }
+
+  canAttackFrom(t) {
+    return this.view.owner[t] === this.seat && this.view.armies[t] >= 2
+      && this.board.neighbours(t).some((n) => this.view.owner[n] !== this.seat);
+  }
+
+  canMoveFrom(t) {
+    return this.view.owner[t] === this.seat && this.view.armies[t] >= 2
+      && this.board.neighbours(t).some((n) => this.view.owner[n] === this.seat && this.room(n) > 0);
+  }
+
+  /** Whether three cards make a set: three of a kind, one of each, or two and a wild. */
+  isSet(cards) {
+    if (cards.length !== 3 || new Set(cards).size !== 3) return false;
+    const kinds = cards.map((c) => this.board.cardKind(c));
+    const wild = kinds.filter((k) => k === "wild").length;
+    const suits = new Set(kinds.filter((k) => k !== "wild"));
+    if (wild >= 1) return true;
+    return suits.size === 1 || suits.size === 3;
+  }
+
+  /** The sets in a hand, in hand order. */
+  sets(hand) {
+    const found = [];
+    for (let a = 0; a < hand.length; a++) {
+      for (let b = a + 1; b < hand.length; b++) {
+        for (let c = b + 1; c < hand.length; c++) {
+          const trio = [hand[a], hand[b], hand[c]];
+          if (this.isSet(trio)) found.push(trio);
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The value of the next set, when sets rise (null when they have fixed values). */
+  nextSetValue() {
+    return this.view.config.set_values === "increasing" ? this.view.next_set_value : null;
+  }
+
+  /** The territories a press on the map may mean now, for the keyboard's Tab and the
+   * highlights; `source` is the territory chosen first (an attack's or a move's). */
+  accepted(source) {
+    const v = this.view;
+    if (!this.isMyMove) return [];
+    const mine = (t) => v.owner[t] === this.seat;
+    switch (v.phase) {
+      case "claim":
+        return this.board.ids.filter((t) => v.owner[t] === null);
+      case "place":
+      case "reinforce":
+        return this.board.ids.filter((t) => this.placeMost(t) > 0);
+      case "choose_hq":
+        return this.board.ids.filter(mine);
+      case "attack":
+      case "fortify":
+        if (source) {
+          return this.board.neighbours(source).filter((n) => (v.phase === "attack"
+            && !mine(n)) || (mine(n) && this.room(n) > 0));
+        }
+        return this.board.ids.filter((t) => (v.phase === "attack" && this.canAttackFrom(t))
+          || this.canMoveFrom(t));
+      default:
+        return [];
+    }
+  }
+}

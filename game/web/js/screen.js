@@ -1,0 +1,129 @@
+// The page's one screen: a 640x400 canvas shown at a whole-number scale (the game's logical
+// size, crisp pixels), the drawing helpers every screen shares (bevelled panels, buttons in
+// the pixel font) and the buttons drawn this frame, which the input module presses.
+
+import * as palette from "./palette.js";
+
+export const WIDTH = 640;
+export const HEIGHT = 400;
+
+export class Screen {
+  constructor(canvas, font) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.ctx.imageSmoothingEnabled = false;
+    this.font = font;
+    this.scale = 1;
+    this.buttons = []; // this frame's buttons: {x, y, w, h, label, key, press, enabled}
+    this.published = "";
+    this.resize();
+    window.addEventListener("resize", () => this.resize());
+  }
+
+  /** The largest whole scale that fits the window (at least 1), the canvas centred. */
+  resize() {
+    const scale = Math.max(1, Math.floor(Math.min(window.innerWidth / WIDTH,
+      window.innerHeight / HEIGHT)));
+    this.scale = scale;
+    const stage = this.canvas.parentElement;
+    this.canvas.style.width = `${WIDTH * scale}px`;
+    this.canvas.style.height = `${HEIGHT * scale}px`;
+    stage.style.left = `${Math.max(0, Math.floor((window.innerWidth - WIDTH * scale) / 2))}px`;
+    stage.style.top = `${Math.max(0, Math.floor((window.innerHeight - HEIGHT * scale) / 2))}px`;
+    this.canvas.dataset.scale = String(scale);
+  }
+
+  /** A page point (clientX, clientY) in logical pixels. */
+  toLogical(clientX, clientY) {
+    const rect = this.canvas.getBoundingClientRect();
+    return [Math.floor((clientX - rect.left) * WIDTH / rect.width),
+      Math.floor((clientY - rect.top) * HEIGHT / rect.height)];
+  }
+
+  /** Lay a real input box over a logical rectangle (or hide it with null). */
+  placeInput(element, rect) {
+    if (!rect) {
+      element.hidden = true;
+      return;
+    }
+    const s = this.scale;
+    element.hidden = false;
+    element.style.left = `${rect.x * s}px`;
+    element.style.top = `${rect.y * s}px`;
+    element.style.width = `${rect.w * s}px`;
+    element.style.height = `${rect.h * s}px`;
+  }
+
+  beginFrame() {
+    this.buttons = [];
+  }
+
+  /** Tell the page's element what is on screen (read by the browser tests to click the
+   * right places: the camera and the buttons' rectangles), only when it changed. */
+  publish(facts) {
+    const buttons = this.buttons.map((b) => [b.label, b.key || "", b.x, b.y, b.w, b.h,
+      b.enabled ? 1 : 0]);
+    const text = JSON.stringify({ ...facts, buttons });
+    if (text !== this.published) {
+      this.published = text;
+      this.canvas.dataset.screen = text;
+    }
+  }
+
+  fill(rgb, x, y, w, h) {
+    this.ctx.fillStyle = palette.css(rgb);
+    this.ctx.fillRect(x, y, w, h);
+  }
+
+  /** A raised grey panel: light above and left, dark below and right. */
+  bevel(x, y, w, h, face = palette.FACE, sunken = false) {
+    const hi = sunken ? palette.DARK : palette.LIGHT;
+    const lo = sunken ? palette.LIGHT : palette.DARK;
+    this.fill(palette.INK, x, y, w, h);
+    this.fill(face, x + 1, y + 1, w - 2, h - 2);
+    this.fill(hi, x + 1, y + 1, w - 2, 1);
+    this.fill(hi, x + 1, y + 1, 1, h - 2);
+    this.fill(lo, x + 1, y + h - 2, w - 2, 1);
+    this.fill(lo, x + w - 2, y + 1, 1, h - 2);
+  }
+
+  text(text, x, y, rgb = palette.INK, align = "left", bold = false) {
+    return this.font.draw(this.ctx, text, x, y, rgb, align, bold);
+  }
+
+  /** A button: drawn now, pressed by a click or touch on it or by its key. `focused` draws
+   * the thick border of the button Return presses. */
+  button(x, y, w, h, label, press, { key = "", enabled = true, focused = false,
+    chosen = false } = {}) {
+    const face = chosen ? palette.SELECT_BLUE : enabled ? palette.FACE : palette.FACE;
+    this.bevel(x, y, w, h, face, chosen);
+    const ink = chosen ? palette.WHITE : enabled ? palette.INK : palette.DIM_TEXT;
+    const shown = this.font.ellipsize(label, w - 4);
+    this.text(shown, x + Math.floor(w / 2), y + Math.floor((h - 9) / 2) + 1, ink, "center",
+      focused && enabled);
+    if (focused && enabled) {
+      this.ctx.strokeStyle = palette.css(palette.INK);
+      this.ctx.lineWidth = 1;
+      this.ctx.strokeRect(x - 1.5, y - 1.5, w + 3, h + 3);
+    }
+    this.buttons.push({ x, y, w, h, label, key, press, enabled });
+  }
+
+  /** The button under a logical point (the topmost: the last drawn). */
+  buttonAt(x, y) {
+    for (let i = this.buttons.length - 1; i >= 0; i--) {
+      const b = this.buttons[i];
+      if (x >= b.x && y >= b.y && x < b.x + b.w && y < b.y + b.h) return b;
+    }
+    return null;
+  }
+
+  buttonForKey(key) {
+    const wanted = key.toLowerCase();
+    for (let i = this.buttons.length - 1; i >= 0; i--) {
+      const b = this.buttons[i];
+      if (b.key && b.key.toLowerCase() === wanted && b.enabled) return b;
+    }
+    return null;
+  }
+}
