@@ -130,8 +130,11 @@ class App:
         return self.assets.fonts
 
     def take_notices(self) -> list[str]:
-        """Start-up messages (no sound device, damaged settings) for the first message area."""
-        notices, self.notices = self.notices, []
+        """Start-up messages (no sound device, damaged settings, files set aside while read:
+        game/filenotes.py) for the first message area."""
+        from game import filenotes  # noqa: PLC0415
+
+        notices, self.notices = self.notices + filenotes.take(), []
         return notices
 
     def change_settings(self, **changes: Any) -> Settings:

@@ -6,16 +6,14 @@ temporary file and a rename so a crash never leaves half a file. No pygame.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine.chronicle import Chronicle, Story
 from game.engine.game import Game
+from game.jsonfile import write_text_atomically
 
 
 @dataclass(frozen=True)
@@ -27,21 +25,6 @@ class Exported:
     def message(self) -> str:
         names = ", ".join(p.name for p in self.files)
         return f"Exported {names} to {self.folder}"
-
-
-def write_text_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def _csv(rows: list[list[object]]) -> str:
@@ -116,6 +99,6 @@ def export_story(game: Game, folder: Path, stem: str | None = None,
     written = []
     for suffix, text in contents.items():
         path = folder / f"{name}-{suffix}"
-        write_text_atomically(path, text)
+        write_text_atomically(path, text, newline="")
         written.append(path)
     return Exported(folder, tuple(written))

@@ -19,8 +19,8 @@ A journal file is text, one JSON object a line:
 Each line goes out in one `write` to a file opened for appending, so a killed process leaves
 whole lines; only a power cut could leave a torn last line, which ends the replay.
 
-Nothing read back is trusted: a line that is not JSON, names another game, leaves a gap or holds
-an action the rules refuse ends the replay there, with a warning (what came before stands).
+Reading it back is game/journal_replay.py's job: nothing read back is trusted, and a journal
+that holds anything the save lacks is never thrown away.
 """
 
 from __future__ import annotations
@@ -33,14 +33,19 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.jsonfile import FileRefused
+from game.jsonlines import read_lines
+
 if TYPE_CHECKING:
     from game.engine import Action, Game
 
 log = logging.getLogger("conquest.net")
 
 JOURNAL_VERSION = 1
-MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # far above any game's; a bigger file is not read
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # far above any game's; of a bigger file, its end is read
 _COMPACT = (",", ":")
+# a FIFO put in the journal's place is refused, not waited on; a link is not followed
+_SAFE_OPEN = getattr(os, "O_SAFE_OPEN", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
 def journal_paths(save: Path) -> tuple[Path, Path]:
@@ -107,8 +112,8 @@ class Journal:
         with self._lock:
             if self._fd is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
-                             0o644)
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+                             | _SAFE_OPEN, 0o644)
                 header = {"journal": JOURNAL_VERSION, "seed": game.seed, "from": len(actions) - 1}
                 try:
                     _write_all(fd, (json.dumps(header, separators=_COMPACT) + "\n").encode())
@@ -135,9 +140,15 @@ class Journal:
             if self.old_path.exists():
                 # the last whole save failed (or a crash came first): the journal set aside
                 # then is still needed, so this one's actions are added to it
-                lines = self.path.read_bytes().partition(b"\n")[2]
-                with open(self.old_path, "ab") as old:
-                    old.write(lines)
+                try:
+                    lines = read_lines(self.path, MAX_JOURNAL_BYTES, "journal").body
+                except FileRefused as exc:  # (not ours: left where it is, the save waits)
+                    raise OSError(str(exc)) from exc
+                fd = os.open(self.old_path, os.O_WRONLY | os.O_APPEND | _SAFE_OPEN)
+                try:
+                    _write_all(fd, lines)
+                finally:
+                    os.close(fd)
                 os.unlink(self.path)
             else:
                 os.replace(self.path, self.old_path)
@@ -175,72 +186,3 @@ def _write_all(fd: int, data: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
-
-
-def replay(game: Game, save: Path, numbers: dict[int, int] | None = None
-           ) -> tuple[int | None, bool]:
-    """Apply to `game` (just loaded from `save`) the journaled actions after its record's last;
-    returns the sequence number of the last one applied (None if none was) and whether the
-    journal left a gap after the save (a whole save being written meanwhile: read again).
-    `numbers`, if given, gets each seat's last action number of the actions replayed (seat ->
-    number, from the lines' `sent`)."""
-    from game.engine.errors import IllegalActionError  # noqa: PLC0415
-    from game.engine.record import REPLAY_FAULTS, decode_action  # noqa: PLC0415
-
-    seq = None
-    for path in journal_paths(save)[::-1]:  # the one set aside first: it holds older actions
-        for line in _lines(path, game):
-            if not isinstance(line, dict):
-                break
-            n, at = line.get("n"), len(game.record.actions)
-            if type(n) is not int or type(line.get("seq")) is not int:
-                log.warning("%s: a damaged line ends the replay", path.name)
-                break
-            if n < at:
-                continue  # the save holds it already
-            if n > at:
-                log.warning("%s: action %d is missing: the replay stops there", path.name, at)
-                return seq, True
-            try:
-                game.apply(decode_action(line.get("action")))
-            except (IllegalActionError, *REPLAY_FAULTS) as exc:
-                log.warning("%s: action %d cannot be replayed (%s): the replay stops there",
-                            path.name, n, exc)
-                return seq, False
-            seq = line["seq"]
-            sent = line.get("sent")
-            if numbers is not None and type(sent) is list and len(sent) == 2 and \
-                    all(type(x) is int and x >= 0 for x in sent):
-                numbers[sent[0]] = sent[1]
-    return seq, False
-
-
-def _lines(path: Path, game: Game) -> list[Any]:
-    """The journal's lines after its header, decoded (a line that is not JSON ends the list
-    with None); empty if the file is missing, too large or belongs to another game."""
-    try:
-        if path.stat().st_size > MAX_JOURNAL_BYTES:
-            log.warning("%s is too large to replay", path.name)
-            return []
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return []
-    rows = text.split("\n")
-    try:
-        header = json.loads(rows[0])
-    except ValueError:
-        return []
-    if not isinstance(header, dict) or header.get("journal") != JOURNAL_VERSION or \
-            header.get("seed") != game.seed:
-        log.info("%s belongs to another game: not replayed", path.name)
-        return []
-    out: list[Any] = []
-    for row in rows[1:]:
-        if not row:
-            continue
-        try:
-            out.append(json.loads(row))
-        except ValueError:
-            out.append(None)  # a torn line (a power cut mid-write): the replay ends here
-            break
-    return out

@@ -6,13 +6,13 @@ never comes from here: the board data (``game.boards``) is the only source of bo
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
+from game.jsonfile import FileRefused, read_json
 from game.resources import asset_path
 
 TerritoryId = str
@@ -20,6 +20,7 @@ Point = tuple[int, int]
 Segment = tuple[float, float, float, float]
 RGB = tuple[int, int, int]
 
+MAX_LAYOUT_BYTES = 1024 * 1024
 LAYOUT_FORMAT = "conquest-map-layout"
 LAYOUT_VERSION = 1
 
@@ -248,8 +249,12 @@ def load_map_art(assets_dir: Path | None = None) -> MapArt:
     Raises ValueError when the layout file has another format or a newer version.
     """
     folder = assets_dir or asset_path("maps", "classic")
-    layout = json.loads((folder / "layout.json").read_text(encoding="utf-8"))
-    if layout.get("format") != LAYOUT_FORMAT or layout.get("version") != LAYOUT_VERSION:
+    try:
+        layout = read_json(folder / "layout.json", MAX_LAYOUT_BYTES, "map layout")
+    except (OSError, FileRefused) as exc:  # (the game's own file: damaged only by a bad copy)
+        raise ValueError(f"the map's layout cannot be read: {exc}") from exc
+    if not isinstance(layout, dict) or layout.get("format") != LAYOUT_FORMAT \
+            or layout.get("version") != LAYOUT_VERSION:
         raise ValueError(f"{folder / 'layout.json'} is not a version {LAYOUT_VERSION} map layout")
     terr = layout["territories"]
     ids = tuple(sorted(terr, key=lambda t: terr[t]["mask_value"]))

@@ -19,6 +19,7 @@ from game.engine import Game, StateError
 from game.engine.record import ReplayError, replay_game, state_differences
 from game.engine.words import plural
 from game.savegame import FORMAT as SAVE_FORMAT
+from game.jsonfile import FileRefused, read_json
 from game.savegame import MAX_SAVE_BYTES, SaveFormatError, read_save_data, write_json_atomically
 
 RECORD_FORMAT = "conquest-record"
@@ -64,26 +65,14 @@ def write_record(game: Game, path: Path, now: datetime | None = None) -> Path:
     return path
 
 
-def _reject_constant(value: str) -> Any:
-    raise ValueError(f"{value} is not allowed in a record")
-
-
 def read_game_data(path: Path) -> dict[str, Any]:
     """The recorded final state from a record file or a save file; RecordFileError if unusable."""
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise RecordFileError(f"Cannot open {path}: {exc.strerror or exc}.") from exc
-    if size > MAX_RECORD_BYTES:
-        raise RecordFileError(f"{path.name} is too large to be a record ({size // 1024} KB).")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"), parse_constant=_reject_constant)
-    except UnicodeDecodeError as exc:
-        raise RecordFileError(f"{path.name} is not a text file.") from exc
-    except (ValueError, RecursionError) as exc:
-        raise RecordFileError(f"{path.name} is damaged: it is not valid JSON.") from exc
-    except OSError as exc:
-        raise RecordFileError(f"Cannot read {path.name}: {exc.strerror or exc}.") from exc
+        data = read_json(path, MAX_RECORD_BYTES, "record")
+    except FileNotFoundError as exc:
+        raise RecordFileError(f"Cannot open {path.name}: there is no such file.") from exc
+    except FileRefused as exc:
+        raise RecordFileError(str(exc)) from exc
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
         try:
             data = read_save_data(path)
@@ -111,8 +100,9 @@ def load_recorded_game(path: Path) -> Game:
         game = Game.from_dict(data)
     except StateError as exc:
         raise RecordFileError(f"{path.name} is damaged: {exc}.") from exc
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
-        raise RecordFileError(f"{path.name} is damaged: {exc!r}.") from exc
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError,
+            OverflowError) as exc:  # (the engine's loader should have said; never Python's words)
+        raise RecordFileError(f"{path.name} is damaged in a way this game cannot read.") from exc
     if not game.record.from_start:
         raise RecordFileError(f"{path.name} holds no record from the start of the game "
                               "(it was saved before records were kept).")

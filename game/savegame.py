@@ -21,7 +21,7 @@ from typing import Any
 from game.boards import BoardError, load_board
 from game.engine import Game, StateError
 from game.engine.board import is_board_id
-from game.journal import replay as replay_journal
+from game.journal_replay import replay as replay_journal
 from game.jsonfile import FileRefused, read_json, remove_stale_temporaries, write_json_atomically
 from game.resources import saves_dir
 
@@ -30,7 +30,6 @@ FORMAT = "conquest-save"
 #   1 - first format.
 VERSION = 1
 MAX_SAVE_BYTES = 2 * 1024 * 1024
-MAX_LISTED = 100
 AUTOSAVE_NAME = "autosave"
 SETTINGS_NAME = "settings"
 # Names the game uses for its own files in the saves folder: never a player's save.
@@ -226,7 +225,12 @@ def load_game(path: Path, *, journal: bool = True) -> LoadedSave:
         # the engine's loader should have said what is wrong; never show a Python error
         raise SaveFormatError(f"{path.name} is damaged in a way this game cannot read.") from exc
     if journal:
-        replay_journal(game, path)
+        replayed = replay_journal(game, path)
+        if replayed.problems:
+            from game import filenotes  # noqa: PLC0415
+
+            for problem in replayed.problems:
+                filenotes.tell(f"{path.stem}: {problem}")
     name = data.get("name", path.stem)
     saved_at = data.get("saved_at", "")
     return LoadedSave(
@@ -248,34 +252,12 @@ def _is_timestamp(value: Any) -> bool:
 
 
 def list_saves(directory: Path | None = None) -> list[SaveInfo]:
-    """Every save in the folder, newest first. Each is loaded in full, so a listed save without
-    an error is one that loads; the others carry the reason they cannot."""
-    folder = directory or saves_dir()
-    if not folder.is_dir():
-        return []
-    found = []
-    try:
-        paths = sorted(folder.glob("*.json"))[:MAX_LISTED]
-    except OSError:
-        return []
-    for path in paths:
-        stem = path.stem
-        if path.name.startswith(".") or (stem.casefold() == SETTINGS_NAME):
-            continue
-        shown = stem if len(stem) <= MAX_NAME and stem.isprintable() else stem[:MAX_NAME] + "..."
-        if not is_valid_name(stem) or (is_reserved_name(stem) and stem != AUTOSAVE_NAME):
-            found.append(SaveInfo(shown, path, "", "damaged",
-                                  f"{shown!s}: this file's name is not a save name; rename it "
-                                  "(1 to 32 letters, digits, spaces, dots, dashes) to load it."))
-            continue
-        try:
-            loaded = load_game(path)
-        except SaveFormatError as exc:
-            found.append(SaveInfo(stem, path, "", "damaged", str(exc)))
-            continue
-        found.append(SaveInfo(stem, path, loaded.saved_at, summarise(loaded.game)))
-    found.sort(key=lambda s: (s.saved_at, s.name), reverse=True)
-    return found
+    """Every save in the folder, the autosave first, then newest first (game/savelist.py),
+    each loaded in full: a listed save without an error is one that loads; the others carry
+    the reason they cannot. The Resume screen loads only the rows it shows."""
+    from game.savelist import scan_saves  # noqa: PLC0415 - it builds on this module
+
+    return [entry.info for entry in scan_saves(directory)]
 
 
 def summarise(game: Game) -> str:

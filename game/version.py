@@ -22,10 +22,13 @@ def version() -> str:
     """'0.2.0'; 'unknown' when neither the metadata nor a checkout's pyproject.toml says."""
     checkout = source_checkout()
     if checkout is not None:
+        from game.jsonfile import FileRefused, read_bytes  # noqa: PLC0415
+
         try:
-            with open(checkout / "pyproject.toml", "rb") as handle:
-                return str(tomllib.load(handle)["project"]["version"])
-        except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError):
+            text = read_bytes(checkout / "pyproject.toml", 1024 * 1024, "project file")
+            return str(tomllib.loads(text.decode("utf-8"))["project"]["version"])
+        except (OSError, FileRefused, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError,
+                TypeError):
             pass
     try:
         return metadata.version(DISTRIBUTION)

@@ -40,7 +40,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.jsonfile import write_text_atomically
-from game.journal import Journal, journal_paths, replay
+from game.journal import Journal, journal_paths
+from game.journal_replay import JournalReplay, replay
 from game.net.table import Table
 
 if TYPE_CHECKING:
@@ -67,34 +68,68 @@ FIRST_SAVE_STAGGER = 37
 _COMPACT = (",", ":")
 
 
-def open_table(game_id: str, name: str, config: ServerConfig) -> tuple[Table, str | None]:
+def open_table(game_id: str, name: str, config: ServerConfig
+               ) -> tuple[Table, str | None, JournalReplay | None]:
     """The table for `game_id`: its unfinished autosave `name` if resuming, else a new one;
-    and why a save found there is not gone on with ("ended"; "bad": unreadable; "stopped": a
+    why a save found there is not gone on with ("ended"; "bad": unreadable; "stopped": a
     new game was asked for; None if there was none, or it is resumed), for the caller to
-    `set_aside` once it holds the save's lock."""
+    `set_aside` once it holds the save's lock; and what replaying the journal did (its
+    `keep`: the journals to set aside then too, before a whole save would delete them)."""
     from game.savegame import SaveFormatError, save_path  # noqa: PLC0415
 
-    if config.autosave and not config.resume and save_path(name, config.saves_dir).exists():
-        return Table.for_server(game_id, config), "stopped"  # a new game asked for: kept
-    if config.resume and config.autosave:
-        path = save_path(name, config.saves_dir)
-        if path.exists():
-            try:
-                loaded = load_table_save(path)
-                table = Table.from_save(loaded.game, loaded.options)
-                if not loaded.game.is_over:
-                    table.game_id = game_id
-                    log.info("game %s resumed from %s at turn %d", game_id, path,
-                             loaded.game.turn)
-                    return table, None
-                fresh = Table.for_server(game_id, config)
-                fresh.ended_tokens = {s.token_hash for s in table.seats
-                                      if s.token_hash is not None and not s.is_computer}
-                return fresh, "ended"
-            except (SaveFormatError, ValueError) as exc:
-                log.warning("cannot resume game %s from %s: %s", game_id, path, exc)
-                return Table.for_server(game_id, config), "bad"
-    return Table.for_server(game_id, config), None
+    path = save_path(name, config.saves_dir)
+    if config.autosave and not config.resume and path.exists():
+        return Table.for_server(game_id, config), "stopped", None  # a new game asked for: kept
+    if config.resume and config.autosave and path.exists():
+        try:
+            loaded, journal = load_table_save_and_journal(path, _progress_of(path))
+            table = Table.from_save(loaded.game, loaded.options)
+            if not loaded.game.is_over:
+                table.game_id = game_id
+                log.info("game %s resumed from %s at turn %d", game_id, path,
+                         loaded.game.turn)
+                tell_journal(journal, path)
+                return table, None, journal
+            fresh = Table.for_server(game_id, config)
+            fresh.ended_tokens = {s.token_hash for s in table.seats
+                                  if s.token_hash is not None and not s.is_computer}
+            return fresh, "ended", None
+        except (SaveFormatError, ValueError) as exc:
+            log.warning("cannot resume game %s from %s: %s", game_id, path, exc)
+            return Table.for_server(game_id, config), "bad", None
+    return Table.for_server(game_id, config), None, _orphan_journals(path)
+
+
+def tell_journal(journal: JournalReplay, save: Path) -> None:
+    """Say to the host what the journal's replay did, and every trouble it met: in the log (a
+    dedicated server's console) and, through game/filenotes.py, in the message area of a
+    window hosting the game."""
+    from game import filenotes  # noqa: PLC0415
+
+    if journal.lost:
+        filenotes.tell(journal.summary(save.name))
+    elif journal.replayed:
+        log.info("%s", journal.summary(save.name))
+    for problem in journal.problems:
+        filenotes.tell(f"{save.name}: {problem}")
+
+
+def _orphan_journals(save: Path) -> JournalReplay | None:
+    """Journals with no save beside them (removed by hand, or a save never written): kept
+    aside when the server holds the lock, never truncated by the new game's first line."""
+    found = [p for p in journal_paths(save) if os.path.lexists(p)]
+    if not found:
+        return None
+    report = JournalReplay(keep=found)
+    report.problems.append(f"{save.name} is missing but its journal is there: the journal "
+                           "was not replayed")
+    return report
+
+
+def _progress_of(path: Path) -> Callable[[int, int], None]:
+    def told(done: int, about: int) -> None:
+        log.info("%s: replaying its journal, %d of about %d actions", path.name, done, about)
+    return told
 
 
 def set_aside(save: Path, why: str) -> Path | None:
@@ -136,29 +171,33 @@ def load_table_save(path: Path) -> LoadedSave:
     """A table's save with the actions of its journal replayed after it (the sequence number
     in its options too): the game as it was after its last action. SaveFormatError if the save
     itself cannot be loaded."""
+    return load_table_save_and_journal(path)[0]
+
+
+def load_table_save_and_journal(path: Path, progress: Callable[[int, int], None] | None = None
+                                ) -> tuple[LoadedSave, JournalReplay]:
+    """`load_table_save`, and what replaying the journal did (game/journal_replay.py)."""
     from game.savegame import LoadedSave, load_game  # noqa: PLC0415
 
     for _ in range(5):  # a running server put a new whole save in place meanwhile: again
         before = _identity(path)
         loaded = load_game(path, journal=False)
-        numbers: dict[int, int] = {}  # each seat's last action number replayed (numbering.py)
-        seq, gap = replay(loaded.game, path, numbers)
-        if not gap and _identity(path) == before:
+        journal = replay(loaded.game, path, progress)
+        if not journal.gap and _identity(path) == before:
             break
-    if seq is None:
-        return loaded
+    if journal.seq is None:
+        return loaded, journal
     options = dict(loaded.options)
     network = options.get("network")
     if isinstance(network, dict):
-        options["network"] = {**network, "seq": seq}
+        options["network"] = {**network, "seq": journal.seq}
         seats = network.get("seats")
+        numbers = journal.numbers  # each seat's last action number replayed (numbering.py)
         if numbers and isinstance(seats, list):
             options["network"]["seats"] = [
                 {**entry, "n": numbers[index]} if index in numbers and isinstance(entry, dict)
                 else entry for index, entry in enumerate(seats)]
-    log.info("%s: %d journaled action(s) replayed after the save", path.name,
-             len(loaded.game.record.actions))
-    return LoadedSave(loaded.game, loaded.name, loaded.saved_at, options)
+    return LoadedSave(loaded.game, loaded.name, loaded.saved_at, options), journal
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import queue
 import threading
@@ -28,6 +27,7 @@ from websockets.exceptions import (
 )
 
 from game.engine import Action
+from game.jsonfile import read_json_or_set_aside
 from game.net import tls
 from game.net.client import Credentials, JoinRefused, NetClient
 from game.net.server import GameServer, ServerConfig
@@ -38,6 +38,7 @@ log = logging.getLogger("conquest.net.bridge")
 RETRY_SECONDS = 1.0
 # Where a player's seat tokens are kept between runs (a leading dot: not a saved game).
 SEATS_FILE = ".network-seats.json"
+MAX_SEATS_FILE_BYTES = 256 * 1024  # a few hundred seats: far more than one window keeps
 
 
 @dataclass(frozen=True)
@@ -269,10 +270,10 @@ def _seats_file() -> Path:
 
 
 def _read_seats() -> dict[str, Any]:
-    try:
-        data = json.loads(_seats_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    """The seats kept; a damaged file is set aside and told (the seats in it are forgotten)."""
+    data = read_json_or_set_aside(_seats_file(), MAX_SEATS_FILE_BYTES,
+                                  "file of the seats kept for network games",
+                                  "the seats kept in it are forgotten")
     return data if isinstance(data, dict) else {}
 
 

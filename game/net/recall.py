@@ -9,7 +9,6 @@ keys, and it finds the autosave of a game hosted from this window that can be re
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,13 +32,12 @@ def _forms_path(directory: Path | None = None) -> Path:
 
 
 def _read(directory: Path | None = None) -> dict[str, Any]:
-    path = _forms_path(directory)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return {}
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    """The forms' file; a damaged one is set aside and told (the forms start empty)."""
+    from game.jsonfile import read_json_or_set_aside  # noqa: PLC0415
+
+    data = read_json_or_set_aside(_forms_path(directory), MAX_FILE_BYTES,
+                                  "file of the network forms' answers",
+                                  "the network forms start empty")
     return data if isinstance(data, dict) else {}
 
 

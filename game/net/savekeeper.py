@@ -15,6 +15,8 @@ import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from game import filenotes
+from game.journal_replay import JournalReplay, keep_journals
 from game.net import autosave
 from game.net.savelock import SaveLock
 from game.net.table import Table
@@ -35,6 +37,7 @@ class SaveKeeper:
         self._game_ids = list(game_ids)
         self._locks: list[SaveLock] = []
         self._superseded: dict[str, str] = {}  # table -> why its save found is not gone on with
+        self._journals: dict[str, JournalReplay] = {}  # table -> its journal's replay, to keep
         self.autosaves = autosave.Autosaves(
             config, {game_id: self.save_name(game_id) for game_id in self._game_ids},
             on_error=self._count_error)
@@ -48,9 +51,11 @@ class SaveKeeper:
         A save it does not go on with (finished, unreadable, or a new game was asked for) is
         set aside when the server starts and holds its lock, so the new game's saves never
         write over it."""
-        table, why = autosave.open_table(game_id, self.save_name(game_id), self.config)
+        table, why, journal = autosave.open_table(game_id, self.save_name(game_id), self.config)
         if why is not None:
             self._superseded[game_id] = why
+        if journal is not None and journal.keep:
+            self._journals[game_id] = journal
         return table
 
     def _count_error(self) -> None:
@@ -76,6 +81,12 @@ class SaveKeeper:
         for game_id, why in self._superseded.items():  # ours now: out of the new games' way
             self._set_aside(game_id, why)
         self._superseded.clear()
+        for game_id, journal in self._journals.items():  # before a whole save deletes them
+            save = save_path(self.save_name(game_id), self.config.saves_dir)
+            for kept in keep_journals(save, journal):
+                filenotes.tell(f"{save.name}: its journal is kept as {kept.name} (it holds "
+                               "what could not be replayed).")
+        self._journals.clear()
 
     def unlock(self) -> None:
         """Let the saves go: another server may take them now."""

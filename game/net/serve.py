@@ -8,9 +8,11 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from typing import TYPE_CHECKING
@@ -24,11 +26,32 @@ if TYPE_CHECKING:
 PASSWORD_ENV = "CONQUEST_PASSWORD"
 
 
-def _port(text: str) -> int:
-    value = int(text)
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError("a port is 0 to 65535")
-    return value
+def _in_range(low: float, high: float, whole: bool = False) -> Callable[[str], float]:
+    """An option's type: a finite number (a whole one if `whole`) from `low` to `high`, or
+    argparse's error with a sentence saying so (never Python's words: 'inf', '1e308' and
+    'nan' are numbers to float() and broke the server later)."""
+    kind = "a whole number" if whole else "a number"
+    wanted = f"{kind} from {low:g} to {high:g}"
+
+    def parse(text: str) -> float:
+        try:
+            value = int(text) if whole else float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not {kind}: give "
+                                             f"{wanted}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text[:20]} is not a finite number: give {wanted}")
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text[:20]} is out of range: give {wanted}")
+        return value
+    return parse
+
+
+_port = _in_range(0, 65535, whole=True)
+MAX_GAMES = 1000  # tables one server hosts (bench/network.py plays a few hundred at once)
+MAX_RATE = 100_000.0  # messages a second one connection may send
+MAX_RECONNECT_SECONDS = 7 * 24 * 3600.0  # a week
+MAX_COMPUTER_DELAY = 60.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,25 +72,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-neutral", action="store_true",
                        help="with two seats, no neutral player between them (a local "
                             "two-player game has one by default, and so has this)")
-    group.add_argument("--hqs-to-win", type=int, default=None, metavar="N",
+    group.add_argument("--hqs-to-win", type=_in_range(2, 6, whole=True), default=None,
+                       metavar="N",
                        help="a US Short game is won with N headquarters held (2 to 6; "
                             "default all of them)")
     group.add_argument("--variants", default="", metavar="LIST",
                        help="the VARIANTS the game is played with, comma separated: "
                             "low_exchange_rate, supply_lines, army_limit=N, attack_advantage, "
                             "computer_advantage (default none)")
-    group.add_argument("--games", type=int, default=1, metavar="N",
-                       help="number of tables (games) the server hosts (default 1)")
+    group.add_argument("--games", type=_in_range(1, MAX_GAMES, whole=True), default=1,
+                       metavar="N", help=f"number of tables (games) the server hosts, 1 to "
+                                         f"{MAX_GAMES} (default 1)")
     group.add_argument("--away", choices=("wait", "computer"), default="wait",
                        help="when a player stays away past --reconnect-seconds: the turn "
                             "waits (default) or a computer general plays it")
-    group.add_argument("--reconnect-seconds", type=float, default=120.0, metavar="S",
-                       help="how long a dropped player's seat is kept for them alone")
-    group.add_argument("--computer-delay", type=float, default=0.3, metavar="S",
-                       help="pause between computer moves, so players can follow (default 0.3)")
-    group.add_argument("--rate", type=float, default=50.0, metavar="R",
-                       help="messages a second one connection may send (default 50; bursts "
-                            "of twice that)")
+    group.add_argument("--reconnect-seconds", type=_in_range(0, MAX_RECONNECT_SECONDS),
+                       default=120.0, metavar="S",
+                       help="how long a dropped player's seat is kept for them alone (0 to "
+                            f"{MAX_RECONNECT_SECONDS:g}; default 120)")
+    group.add_argument("--computer-delay", type=_in_range(0, MAX_COMPUTER_DELAY), default=0.3,
+                       metavar="S", help="pause between computer moves, so players can follow "
+                                         f"(0 to {MAX_COMPUTER_DELAY:g}; default 0.3)")
+    group.add_argument("--rate", type=_in_range(1, MAX_RATE), default=50.0, metavar="R",
+                       help=f"messages a second one connection may send (1 to {MAX_RATE:g}; "
+                            "default 50; bursts of twice that)")
     group.add_argument("--tls-cert", type=Path, default=None, metavar="FILE",
                        help="serve wss:// (encrypted) with this PEM certificate (chain)")
     group.add_argument("--tls-key", type=Path, default=None, metavar="FILE",
@@ -84,15 +112,15 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
     return ServerConfig(
         host=args.host, port=args.port,
         password=args.password or os.environ.get(PASSWORD_ENV) or None,
-        games=max(1, args.games), seats=seats_from_text(args.seats),
+        games=int(args.games), seats=seats_from_text(args.seats),
         neutral=not getattr(args, "no_neutral", False),
         hq_to_win=getattr(args, "hqs_to_win", None),
         variants=variants_from_text(getattr(args, "variants", "") or ""),
         game_type=getattr(args, "game_type", "us_full") or "us_full",
         saves_dir=getattr(args, "saves_dir", None), resume=not args.new_game,
-        reconnect_seconds=max(0.0, args.reconnect_seconds), away_policy=args.away,
-        computer_delay=max(0.0, args.computer_delay),
-        rate=max(1.0, args.rate), burst=max(2, int(args.rate * 2)),
+        reconnect_seconds=float(args.reconnect_seconds), away_policy=args.away,
+        computer_delay=float(args.computer_delay),
+        rate=float(args.rate), burst=max(2, int(args.rate * 2)),
         tls_cert=args.tls_cert, tls_key=args.tls_key, limits=limits.from_args(args),
     )
 
@@ -117,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cannot start the server: {exc}", file=sys.stderr)
         return 2
-    from game.net.savelock import SaveInUse  # noqa: PLC0415
+    from game.net.savelock import SaveInUse, SavesUnusable  # noqa: PLC0415
 
     server = GameServer(config)
     loop.quieten_collector()  # a dedicated server is a long-running process of many tables
@@ -129,11 +157,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot start the server: {exc} (stop that server first, or give this one "
               f"another --saves-dir)", file=sys.stderr)
         return 1
-    except OSError as exc:
-        print(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}",
+    except SavesUnusable as exc:
+        print(f"cannot start the server: {exc}.", file=sys.stderr)
+        return 1
+    except OSError as exc:  # (only the listening socket is left to refuse)
+        print(f"cannot listen on {config.host}:{config.port}: {_listen_problem(exc)}",
               file=sys.stderr)
         return 1
     return 0
+
+
+def _listen_problem(exc: OSError) -> str:
+    """Why the port cannot be listened on, in a sentence's words."""
+    import errno  # noqa: PLC0415
+
+    if exc.errno == errno.EADDRINUSE:
+        return "the port is in use (another server is listening there: choose another --port)"
+    if exc.errno == errno.EACCES:
+        return "permission denied (ports below 1024 need an administrator: choose another --port)"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return "this machine has no such address (check --host)"
+    return (exc.strerror or str(exc) or "an error").lower()
 
 
 async def _serve(server: GameServer) -> None:

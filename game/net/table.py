@@ -212,15 +212,10 @@ class Table:
         seats = []
         now = time.monotonic()
         for index, entry in enumerate(entries):
-            if not isinstance(entry, dict) or entry.get("kind") not in SEAT_KINDS:
-                raise ValueError(f"seat {index + 1} of the save is damaged")
-            digest = entry.get("token_hash")
-            name = entry.get("name")
-            seat = Seat(index, entry["kind"], name if isinstance(name, str) else None,
-                        digest if isinstance(digest, str) else None)
-            number = entry.get("n")
+            seat = _seat_from_save(index, entry, game)
+            number = entry.get("n") if isinstance(entry, dict) else None
             if type(number) is int and number >= 0:
-                seat.last_n = number
+                seat.last_n = number  # the seat's last action applied (numbering.py)
             if not seat.is_computer:
                 seat.dropped_at = now
             seats.append(seat)
@@ -230,3 +225,31 @@ class Table:
                     neutral=game.config.neutral, hq_to_win=game.config.hq_to_win,
                     variants=game.config.variants)
         return table
+
+
+def _seat_from_save(index: int, entry: Any, game: Game) -> Seat:
+    """Seat `index` as its save keeps it. A damaged entry does not stop the table resuming: the
+    seat is made again from the game's own player (a computer's level, a human's open seat),
+    and what was lost is logged for the host, by seat and name. A seat whose key (its token's
+    hash) is damaged is open: its player takes it back by joining as a newcomer."""
+    player = game.players[index]
+    kind = player.level if player.level in COMPUTER_LEVELS else "open"
+    who = f"seat {index + 1} ({player.name})"
+    if not isinstance(entry, dict) or entry.get("kind") not in SEAT_KINDS:
+        log.warning("%s is damaged in the save: it is made again as %s, and open to the "
+                    "next player who joins", who, "a computer" if kind != "open" else "a seat")
+        return Seat(index, kind, player.name)
+    name = entry.get("name")
+    digest = entry.get("token_hash")
+    if digest is not None and not _is_digest(digest):
+        log.warning("%s: its key in the save is damaged, so the seat is open: the next player "
+                    "to join takes it", who)
+        digest = None
+    return Seat(index, entry["kind"], name if isinstance(name, str) else player.name,
+                digest if isinstance(digest, str) else None)
+
+
+def _is_digest(value: Any) -> bool:
+    """A token's hash as `token_hash` makes it: 64 lower-case hex digits."""
+    return isinstance(value, str) and len(value) == 64 and all(
+        c in "0123456789abcdef" for c in value)

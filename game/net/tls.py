@@ -35,7 +35,15 @@ def server_context(cert: Path, key: Path | None = None) -> ssl.SSLContext:
     """The server's TLS set-up from a PEM certificate (chain) and its private key (`key`
     None: the key is in the certificate's file). TlsError if either cannot be used."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    for path in (cert, key):
+        if path is not None:
+            try:
+                _checked(path, "certificate or key")
+            except FileNotFoundError:
+                raise TlsError(f"no such file: {path}") from None
     try:
+        # OpenSSL reads the two files itself (there is no way to hand it a key from memory):
+        # each was checked just now as the game checks every file it reads
         context.load_cert_chain(cert, key, password=_no_passphrase)
     except FileNotFoundError as exc:
         raise TlsError(f"no such file: {exc.filename or cert}") from None
@@ -43,6 +51,22 @@ def server_context(cert: Path, key: Path | None = None) -> ssl.SSLContext:
         raise TlsError(f"the certificate {cert} and key {key or cert} cannot be used "
                        f"({_reason(exc)})") from None
     return context
+
+
+MAX_PEM_BYTES = 1024 * 1024  # a certificate chain is a few kilobytes
+
+
+def _checked(path: Path, what: str) -> bytes:
+    """The bytes of a certificate, key or trust file, read as every file the game reads is
+    (game/jsonfile.py: a regular file, not a FIFO that would block the server's start, nor a
+    link to a device that never ends); TlsError saying what is wrong with it (FileNotFoundError
+    passes through)."""
+    from game.jsonfile import FileRefused, read_bytes  # noqa: PLC0415
+
+    try:
+        return read_bytes(path, MAX_PEM_BYTES, what)
+    except FileRefused as exc:
+        raise TlsError(f"{str(exc).rstrip('.')} ({path})") from None
 
 
 def _no_passphrase() -> str:
@@ -60,10 +84,14 @@ def client_context(uri: str, trusted: Path | None = None) -> ssl.SSLContext | No
     extra = trusted or (Path(os.environ[TRUST_ENV]) if os.environ.get(TRUST_ENV) else None)
     if extra is not None:
         try:
-            context.load_verify_locations(cafile=extra)
+            text = _checked(extra, "trusted certificates file").decode("ascii")
         except FileNotFoundError:
             raise TlsError(f"the trusted certificates file {extra} does not exist") from None
-        except (ssl.SSLError, OSError) as exc:
+        except UnicodeDecodeError:
+            raise TlsError(f"the trusted certificates file {extra} is not a PEM file") from None
+        try:
+            context.load_verify_locations(cadata=text)
+        except (ssl.SSLError, OSError, ValueError) as exc:
             raise TlsError(f"the trusted certificates in {extra} cannot be read "
                            f"({_reason(exc)})") from None
     return context

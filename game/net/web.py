@@ -38,6 +38,7 @@ from websockets.http11 import Request, Response
 from game import resources
 from game.engine.classic import classic_board
 from game.engine.missions import MISSIONS
+from game.jsonfile import FileRefused, read_bytes
 from game.resources import package_path
 
 log = logging.getLogger("conquest.net")
@@ -204,17 +205,20 @@ class WebPages:
                 if route.where == "made":
                     continue
                 folder = self.web_dir if route.where == "web" else self.assets
-                try:
-                    body = (folder / route.name).read_bytes()
-                except OSError as exc:
+                try:  # (the game's one way in: a regular file, bounded, never a FIFO)
+                    body = read_bytes(folder / route.name, MAX_PAGE_FILE_BYTES, "page file")
+                except (OSError, FileRefused) as exc:
                     self.missing.append(route.name)
                     log.warning("the browser page's file %s cannot be read: %s", route.name,
-                                exc.strerror or exc)
+                                getattr(exc, "strerror", None) or exc)
                     continue
                 etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
                 files[path] = _File(body, etag)
             self._files = files
         return self._files
+
+
+MAX_PAGE_FILE_BYTES = 8 * 1024 * 1024  # the page's scripts, styles and the map's art
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str | None,

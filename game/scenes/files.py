@@ -2,10 +2,12 @@
 
 Save: a name (default RISKFILE), a 'new dated name' button (RG + MMDDYY + a number), the list
 of saves to pick one to overwrite (asked first). Resume: the list with each save's summary and
-date, damaged files listed with their error. Both name the folder the saves are in (an
-installed game keeps them in the player's data folder, which a player would not guess). A
-refused name, a disk error or a bad file is shown in a dialog and nothing else changes: the
-game in play is never lost.
+date, damaged files listed with their error. Both list every save of the folder, however many
+(game/savelist.py): the autosave first, then newest first, how many said above the list; a save
+is loaded only when its row is shown; the folder they are in is named beside (an installed game
+keeps them in the player's data folder, which a player would not guess). A refused name, a disk
+error or a bad file is shown in a dialog and nothing else changes: the game in play is never
+lost.
 """
 
 from __future__ import annotations
@@ -29,12 +31,12 @@ from game.savegame import (
     SaveInfo,
     is_reserved_name,
     is_valid_name,
-    list_saves,
     load_game,
     save_game,
     save_path,
     suggest_name,
 )
+from game.savelist import SaveEntry, count_text, scan_saves
 from game.scenes.dialogs import ConfirmDialogScene, DialogScene, MessageDialogScene
 from game.scenes.overlay import centred_rect
 from game.ui import palette
@@ -69,12 +71,18 @@ def fit_from_the_left(font: BitmapFont, text: str, width: int) -> str:
     return "..." + text
 
 
-def describe(info: SaveInfo) -> str:
-    """One list row: name, date and summary, or the damage."""
+def describe(info: SaveInfo | SaveEntry) -> str:
+    """One list row: name, date and summary, or the damage (a SaveEntry is loaded for it)."""
     name = "autosave (automatic)" if info.name == AUTOSAVE_NAME else info.name
     if info.error:
         return f"{name}  -  DAMAGED"
     return f"{name}  -  {format_saved_at(info.saved_at)}  -  {info.summary}"
+
+
+def describe_unloaded(entry: SaveEntry) -> str:
+    """A row not shown yet: its name and the file's date (loaded when it comes into view)."""
+    name = "autosave (automatic)" if entry.name == AUTOSAVE_NAME else entry.name
+    return f"{name}  -  {entry.modified_text}"
 
 
 class _FileScene(DialogScene):
@@ -88,11 +96,13 @@ class _FileScene(DialogScene):
         rect = centred_rect(*SIZE)
         self.rect = rect
         x = rect.x + 10
-        self.saves: list[SaveInfo] = self.listed(list_saves(directory))
+        self.saves: list[SaveEntry] = self.listed(scan_saves(directory))
+        self._described: set[int] = set()  # rows showing what their save holds
         self.name = TextBox(fonts, (x + 50, rect.y + 22, 180, 14), default_name, max_length=32)
         self._untouched = True
         self.list = ListBox(fonts, (x, rect.y + 58, rect.width - 20, 134),
-                            [describe(s) for s in self.saves] or ["(no saved games yet)"],
+                            [describe_unloaded(s) for s in self.saves]
+                            or ["(no saved games yet)"],
                             on_select=self._picked, on_activate=self._activated)
         if not self.saves:
             self.list.selected = None
@@ -102,22 +112,36 @@ class _FileScene(DialogScene):
                          is_default=True, bold=True)
         self.cancel = Button(fonts, (rect.right - 146, rect.bottom - 24, 64, 15), "CANCEL",
                              self.close)
-        folder_width = rect.width - 20 - 90
+        count = count_text(self.saves)
+        count_width = fonts.bold.width(count) + 4
+        folder_width = rect.width - 20 - count_width - 12
         folder = "in " + fit_from_the_left(fonts.body, shown_path(directory or saves_dir()),
                                            folder_width - fonts.body.width("in "))
         self.folder = Label(fonts, (rect.right - 10 - folder_width, rect.y + 46, folder_width, 10),
                             folder, colour=palette.SHADOW, align="right")
         self.widgets = [Label(fonts, (x, rect.y + 25, 48, 10), "Name:", bold=True), self.name,
-                        Label(fonts, (x, rect.y + 46, 200, 10), "Saved games", bold=True),
+                        Label(fonts, (x, rect.y + 46, count_width, 10), count, bold=True),
                         self.folder, self.list, self.detail, self.cancel, self.go]
         self.form = Dialog(fonts, rect, title, self.widgets, default=self.go, cancel=self.cancel)
         self.dialog = self.form
         self.form.focus(self.name)
         self._follow_name()
+        self.load_shown_rows()
 
-    def listed(self, saves: list[SaveInfo]) -> list[SaveInfo]:
+    def listed(self, saves: list[SaveEntry]) -> list[SaveEntry]:
         """The saves the list offers (all of them; Save leaves out the autosave)."""
         return saves
+
+    def load_shown_rows(self) -> None:
+        """Load the saves whose rows are in view now (each once), so their rows say what they
+        hold: at most a page of loads as the list is opened or paged through."""
+        if not self.saves:
+            return
+        first = self.list.top
+        for index in range(first, min(first + self.list.visible_rows, len(self.saves))):
+            if index not in self._described:
+                self._described.add(index)
+                self.list.items[index] = describe(self.saves[index])
 
     # -- the name and the list ---------------------------------------------------------------
     @property
@@ -189,6 +213,10 @@ class _FileScene(DialogScene):
         if self.name.text != before:
             self._follow_name()
 
+    def draw(self, surface: pygame.Surface) -> None:
+        self.load_shown_rows()
+        super().draw(surface)
+
 
 class SaveGameScene(_FileScene):
     """Save the game under a name; `on_saved(name)` after the file is written."""
@@ -206,7 +234,7 @@ class SaveGameScene(_FileScene):
         self.form.widgets.insert(2, self.dated)
         self.list.on_activate = self._picked  # choosing a row fills the name; SAVE saves
 
-    def listed(self, saves: list[SaveInfo]) -> list[SaveInfo]:
+    def listed(self, saves: list[SaveEntry]) -> list[SaveEntry]:
         # The autosave is the game's own: it is never offered as a file to write over.
         return [s for s in saves if s.name.casefold() != AUTOSAVE_NAME]
 
@@ -258,6 +286,7 @@ class ResumeGameScene(_FileScene):
         if DEFAULT_NAME not in names and self.saves:
             self.set_name(self.saves[0].name)
         self._follow_name()
+        self.load_shown_rows()
 
     def hint(self) -> str:
         return "Pick a saved game, or type its name. Every setting comes back with it."

@@ -97,3 +97,42 @@ def test_a_seat_is_forgotten_once_its_game_is_over() -> None:
     finally:
         window.close()
         host.close()
+
+
+def test_a_deeply_nested_journal_line_neither_stops_the_window_nor_loses_the_offer(
+        app: Any, tmp_path: Any) -> None:
+    """The hosted game's journal holds a line of 50,000 nested lists (before, RecursionError
+    at every start: the title's offer, FILE > Resume Game and --serve): the offer is made, with
+    the game as far as its sound lines go, and Resume lists the save."""
+    import json
+
+    from game.resources import saves_dir
+    from game.journal import journal_paths
+    from game.net.autosave import load_table_save
+    from game.net.recall import host_uri, resumable_hosted_game
+    from game.net.table import token_hash
+    from game.savegame import list_saves
+    from tests.network.journal_damage import journaled
+
+    made = journaled(tmp_path / "made", steps=20)
+    folder = saves_dir()
+    save = folder / "hosted-1.json"
+    data = json.loads(made.save.read_text())
+    data["options"]["network"]["seats"][0]["token_hash"] = token_hash("host-token")
+    save.write_text(json.dumps(data))
+    lines = list(made.lines)
+    lines[12] = b"[" * 50_000 + b"]" * 50_000 + b"\n"
+    journal_paths(save)[0].write_bytes(made.header + b"".join(lines))
+    port = free_port()
+    save_answers("hosted", {"port": port, "name": "P0"})
+    remember_seat(host_uri(port), Credentials("1", 0, "host-token", "P0"))
+    hosted = resumable_hosted_game()
+    assert hosted is not None
+    resumed = load_table_save(save).game  # as far as the sound lines before the damaged one
+    assert resumed.record.actions == made.game.record.actions[:made.saved + 12]
+    listed = {info.name: info for info in list_saves()}
+    assert listed["hosted-1"].error is None
+    show(app, TitleScene(app))
+    key(app, pygame.K_SPACE, " ")
+    offer = app.scenes.top
+    assert isinstance(offer, ConfirmDialogScene) and "You were hosting" in _dialog_text(offer)

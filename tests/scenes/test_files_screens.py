@@ -177,3 +177,55 @@ def test_the_autosave_name_is_refused_but_resume_lists_it_as_automatic(
     assert isinstance(resume, ResumeGameScene)
     assert resume.list.items[0].startswith("autosave (automatic)")
     assert resume.list.selected == 0 and resume.chosen_name == "autosave"
+
+
+def _many_saves(folder: Path, count: int) -> None:
+    """`count` saves written one second apart (by their files' dates), oldest first, named to
+    sort before the autosave and the newest: the first 100 names were all a list showed."""
+    import os
+
+    text = save_game(played_game(turns=1), "seed", folder).read_text()
+    (folder / "seed.json").unlink()
+    base = 1_700_000_000
+    for index in range(count):
+        name = "zz-newest" if index == count - 1 else f"a-game {index:03d}"
+        path = folder / f"{name}.json"
+        path.write_text(text.replace('"name":"seed"', f'"name":"{name}"'))
+        os.utime(path, (base + index, base + index))
+    autosave = folder / "autosave.json"
+    autosave.write_text(text.replace('"name":"seed"', '"name":"autosave"'))
+    os.utime(autosave, (base - 10_000, base - 10_000))  # older than all: still first
+
+
+def test_with_300_saves_the_autosave_and_the_newest_are_on_the_first_page(
+        app: App, tmp_path: Path) -> None:
+    _many_saves(tmp_path, 300)
+    scene = show(app, ResumeGameScene(app, lambda loaded: None, directory=tmp_path))
+    assert isinstance(scene, ResumeGameScene)
+    rows = scene.list.items
+    assert len(rows) == 301  # every one of them, none left out
+    page = rows[:scene.list.visible_rows]
+    assert page[0].startswith("autosave (automatic)  -  ") and "UK FULL" in page[0]
+    assert page[1].startswith("zz-newest  -  ") and "UK FULL" in page[1]
+    assert page[2].startswith("a-game 298")  # then newest first
+    count = next(w for w in scene.form.widgets if getattr(w, "text", "").endswith("first"))
+    assert count.text == "301 saved games, newest first"
+    loaded = sum(entry.loaded for entry in scene.saves)
+    assert loaded <= scene.list.visible_rows  # only the rows shown were read
+    scene.form.focus(scene.list)
+    key(app, pygame.K_END)  # to the last page: its rows are read as they come into view
+    assert scene.list.selected == 300
+    assert rows[300].startswith("a-game 000  -  ") and "UK FULL" in rows[300]
+    key(app, pygame.K_PAGEUP)
+    middle = scene.list.top
+    assert "UK FULL" in rows[middle] and scene.list.top < 300
+
+
+def test_the_save_list_pages_through_hundreds_too_without_the_autosave(
+        app: App, tmp_path: Path) -> None:
+    _many_saves(tmp_path, 150)
+    scene = show(app, SaveGameScene(app, played_game(turns=1), {}, lambda n: None,
+                                    directory=tmp_path))
+    assert isinstance(scene, SaveGameScene)
+    assert len(scene.saves) == 150 and scene.saves[0].name == "zz-newest"
+    assert not any(s.name == "autosave" for s in scene.saves)
