@@ -61,14 +61,15 @@ def format_saved_at(stamp: str) -> str:
         return stamp
 
 
-def fit_from_the_left(font: BitmapFont, text: str, width: int) -> str:
-    """`text` cut from its start ('...share/Conquest') until it fits `width`: a folder's end
-    is the part that tells it apart."""
-    if font.width(text) <= width:
-        return text
-    while text and font.width("..." + text) > width:
+def fit_from_the_left(font: BitmapFont, text: str, width: int, prefix: str = "") -> str:
+    """`prefix` and `text`, the text cut from its start ('in ...share/Conquest') until the whole
+    fits `width`: a folder's end is the part that tells it apart. (Measured whole: the font's
+    spacing between the two parts counts too.)"""
+    if font.width(prefix + text) <= width:
+        return prefix + text
+    while text and font.width(prefix + "..." + text) > width:
         text = text[1:]
-    return "..." + text
+    return prefix + "..." + text
 
 
 def describe(info: SaveInfo | SaveEntry) -> str:
@@ -115,8 +116,8 @@ class _FileScene(DialogScene):
         count = count_text(self.saves)
         count_width = fonts.bold.width(count) + 4
         folder_width = rect.width - 20 - count_width - 12
-        folder = "in " + fit_from_the_left(fonts.body, shown_path(directory or saves_dir()),
-                                           folder_width - fonts.body.width("in "))
+        folder = fit_from_the_left(fonts.body, shown_path(directory or saves_dir()),
+                                   folder_width, prefix="in ")
         self.folder = Label(fonts, (rect.right - 10 - folder_width, rect.y + 46, folder_width, 10),
                             folder, colour=palette.SHADOW, align="right")
         self.widgets = [Label(fonts, (x, rect.y + 25, 48, 10), "Name:", bold=True), self.name,
