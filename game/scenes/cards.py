@@ -24,7 +24,7 @@ import pygame
 from game.audio import Sfx
 from game.engine.cards import FIXED_MIXED_VALUE, FIXED_VALUES
 from game.input import Command, CommandEvent, Device
-from game.scenes.overlay import OverlayScene, colour_swatch, player_colour, shared_map_art
+from game.scenes.dialogs.overlay import OverlayScene, colour_swatch, player_colour, shared_map_art
 from game.ui import glyphs, palette
 from game.ui.controlnames import describe_for, device_of
 from game.ui.cardart import draw_territory_card

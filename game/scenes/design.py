@@ -19,8 +19,8 @@ from game.engine.config import (
     GameConfig,
     allows_low_exchange_rate,
 )
-from game.scenes.dialogs import NumberDialogScene
-from game.scenes.overlay import OverlayScene
+from game.scenes.dialogs.boxes import NumberDialogScene
+from game.scenes.dialogs.overlay import OverlayScene
 from game.ui import palette
 from game.ui.choices import ChoiceRow
 from game.ui.widgets import Button

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.input import Command, CommandEvent, Device
-from game.scenes.overlay import OverlayScene, player_colour
+from game.scenes.dialogs.overlay import OverlayScene, player_colour
 from game.scenes.story import chronicle_for, export_message, refresh_story, told_story
 from game.ui import palette
 from game.ui.controlnames import device_of

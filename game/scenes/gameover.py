@@ -15,7 +15,7 @@ from game.audio import Sfx
 from game.engine.words import plural
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
-from game.scenes.overlay import colour_swatch, player_colour
+from game.scenes.dialogs.overlay import colour_swatch, player_colour
 from game.scenes.tables import battle_table
 from game.scenes.title import draw_sea_backdrop
 from game.ui import palette

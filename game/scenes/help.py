@@ -14,7 +14,7 @@ import pygame
 
 from game.scenes.tables import continent_rows
 from game.input import Command, CommandEvent, Device
-from game.scenes.overlay import OverlayScene, colour_swatch, player_colour
+from game.scenes.dialogs.overlay import OverlayScene, colour_swatch, player_colour
 from game.ui import glyphs, palette
 from game.ui.controlnames import device_of
 from game.ui.panels import TextPanel

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.input import Command, CommandEvent
-from game.scenes.overlay import (
+from game.scenes.dialogs.overlay import (
     AnyKeyOverlay,
     OverlayScene,
     colour_swatch,

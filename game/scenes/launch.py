@@ -70,7 +70,7 @@ def offer_interrupted_game(app: App, saves_dir: Path | None = None) -> bool:
         discard_autosave,
         load_game,
     )
-    from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene  # noqa: PLC0415
+    from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene  # noqa: PLC0415
 
     path = autosave_path(saves_dir)
     if not os.path.lexists(path):

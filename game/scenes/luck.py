@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes.overlay import OverlayScene, colour_swatch, player_colour
+from game.scenes.dialogs.overlay import OverlayScene, colour_swatch, player_colour
 from game.scenes.story import chronicle_for, export_message, refresh_story
 from game.ui import palette
 from game.ui.plot import draw_signed_plot

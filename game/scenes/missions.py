@@ -14,7 +14,7 @@ import pygame
 from game.audio import Sfx
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
-from game.scenes.overlay import colour_swatch, player_colour
+from game.scenes.dialogs.overlay import colour_swatch, player_colour
 from game.scenes.title import draw_sea_backdrop
 from game.ui import glyphs, palette
 from game.ui.cardart import draw_risk_card

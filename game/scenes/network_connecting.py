@@ -75,7 +75,7 @@ class ConnectingScene(Scene):
         self.app.scenes.replace(self.back(self.app))
 
     def fail(self, title: str, reason: str) -> None:
-        from game.scenes.dialogs import MessageDialogScene  # noqa: PLC0415
+        from game.scenes.dialogs.boxes import MessageDialogScene  # noqa: PLC0415
 
         if self._done:
             return

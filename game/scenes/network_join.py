@@ -169,7 +169,7 @@ class FormScene(Scene):
     # -- typing --------------------------------------------------------------------------
     def open_keyboard(self, box: TextBox) -> None:
         """The on-screen keyboard for `box` (a click on it, or a pad's A)."""
-        from game.scenes.dialogs import TextEntryScene  # noqa: PLC0415
+        from game.scenes.dialogs.boxes import TextEntryScene  # noqa: PLC0415
 
         def done(text: str | None) -> None:
             if text is None:
@@ -201,7 +201,7 @@ class FormScene(Scene):
         raise NotImplementedError
 
     def refuse(self, text: str) -> None:
-        from game.scenes.dialogs import MessageDialogScene  # noqa: PLC0415
+        from game.scenes.dialogs.boxes import MessageDialogScene  # noqa: PLC0415
 
         self.app.play(Sfx.REFUSAL)
         self.app.scenes.push(MessageDialogScene(self.app, self.title, text))

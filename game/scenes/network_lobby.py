@@ -123,7 +123,7 @@ class LobbyScene(Scene):
             self.leave_button.press()  # the one button: Return, Space or A press it
 
     def ask_leave(self) -> None:
-        from game.scenes.dialogs import ConfirmDialogScene  # noqa: PLC0415
+        from game.scenes.dialogs.boxes import ConfirmDialogScene  # noqa: PLC0415
 
         self.app.scenes.push(ConfirmDialogScene(self.app, "LEAVE", "Leave this network game?",
                                                 self.leave, yes="Leave", no="Stay"))

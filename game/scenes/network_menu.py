@@ -37,7 +37,7 @@ def network_items(app: App) -> list[MenuItem]:
 
 def _missing(app: App, exc: ImportError) -> None:
     """Network play needs `websockets`; without it the rest of the game goes on."""
-    from game.scenes.dialogs import MessageDialogScene  # noqa: PLC0415
+    from game.scenes.dialogs.boxes import MessageDialogScene  # noqa: PLC0415
 
     app.scenes.push(MessageDialogScene(
         app, "NETWORK GAME", f"Network play needs the websockets package ({exc.name}). "

@@ -354,7 +354,7 @@ class NetworkPlayScene(PlayScene):
         super().update(dt)
 
     def ask_leave(self) -> None:
-        from game.scenes.dialogs import ConfirmDialogScene  # noqa: PLC0415
+        from game.scenes.dialogs.boxes import ConfirmDialogScene  # noqa: PLC0415
 
         self.app.scenes.push(ConfirmDialogScene(
             self.app, "LEAVE NETWORK GAME",

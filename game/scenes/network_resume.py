@@ -32,7 +32,7 @@ def kept_join(saves_dir: Path | None = None) -> tuple[str, list[str]] | None:
 def offer_network_game(app: App, saves_dir: Path | None = None) -> bool:
     """Ask whether to go back to the network game this window was in; True if asked."""
     from game.net.recall import resumable_hosted_game  # noqa: PLC0415
-    from game.scenes.dialogs import ConfirmDialogScene  # noqa: PLC0415
+    from game.scenes.dialogs.boxes import ConfirmDialogScene  # noqa: PLC0415
     from game.scenes.network_host import HostNetworkScene  # noqa: PLC0415
     from game.scenes.network_join import JoinNetworkScene  # noqa: PLC0415
 

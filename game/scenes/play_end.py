@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.scenes.dialogs import MessageDialogScene
+from game.scenes.dialogs.boxes import MessageDialogScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.play_demo import next_demo_seed, start_demo
 from game.scenes.play_narrate import WIN_REASONS

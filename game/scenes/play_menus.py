@@ -13,13 +13,13 @@ from game.engine import ArmyChoice, IllegalActionError, Phase
 from game.engine import actions as act
 from game.engine.config import DEFAULT_ARMY_LIMIT, HARD_ARMY_LIMIT, MIN_ARMY_LIMIT
 from game.input import Command
-from game.scenes.dialogs import (
+from game.scenes.dialogs.boxes import (
     ChoiceDialogScene,
     ConfirmDialogScene,
     NumberDialogScene,
 )
 from game.scenes.cards import CardExchangeScene
-from game.scenes.files import ResumeGameScene, SaveGameScene
+from game.scenes.dialogs.files import ResumeGameScene, SaveGameScene
 from game.scenes.help import ContinentsScene, HelpScene
 from game.scenes.network_menu import network_items
 from game.scenes.info import (
@@ -361,7 +361,7 @@ class PlayMenus:
 
     def pad_buttons(self) -> None:
         """Assign a raw stick's buttons (the same window as on the NEW GAME screen)."""
-        from game.scenes.padbuttons import PadButtonsScene  # noqa: PLC0415 - opened rarely
+        from game.scenes.dialogs.padbuttons import PadButtonsScene  # noqa: PLC0415 - opened rarely
 
         self._push(PadButtonsScene(self.app))
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine import Game, Phase
 from game.engine import actions as act
 from game.scenes.cards import CardExchangeScene
-from game.scenes.dialogs import ChoiceDialogScene, ConfirmDialogScene, NumberDialogScene
+from game.scenes.dialogs.boxes import ChoiceDialogScene, ConfirmDialogScene, NumberDialogScene
 from game.engine.words import plural
 from game.scenes.play_turns import TurnController
 from game.input import Device

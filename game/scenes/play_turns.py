@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game.audio import Sfx
 from game.engine import ArmyChoice, Game, IllegalActionError, Phase
 from game.engine import actions as act
-from game.scenes.dialogs import ChoiceDialogScene, ConfirmDialogScene, NumberDialogScene
+from game.scenes.dialogs.boxes import ChoiceDialogScene, ConfirmDialogScene, NumberDialogScene
 from game.engine.words import plural
 from game.ui import palette
 

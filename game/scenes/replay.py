@@ -29,7 +29,7 @@ from game.engine.chronicle import LogEntry, Story
 from game.engine.record import Replayer, ReplayError
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
-from game.scenes.overlay import player_colour, shared_map_art
+from game.scenes.dialogs.overlay import player_colour, shared_map_art
 from game.scenes.story import chronicle_for
 from game.ui import palette
 from game.ui.mapview import MapMarks, MapView

@@ -25,7 +25,7 @@ from game.engine.config import COLOURS, LEVELS
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.design import DesignOptions, DesignScene
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene, TextEntryScene
+from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene, TextEntryScene
 from game.scenes.launch import chosen_seed, open_game
 from game.scenes.setup_draw import backdrop, draw_setup, picker_rects, setup_hint
 from game.scenes.setup_rules import (
@@ -360,7 +360,7 @@ class SetupScene(Scene):
         self.app.scenes.replace(TitleScene(self.app))
 
     def _resume(self) -> None:
-        from game.scenes.files import ResumeGameScene  # noqa: PLC0415
+        from game.scenes.dialogs.files import ResumeGameScene  # noqa: PLC0415
 
         def resumed(loaded: LoadedSave) -> None:
             open_game(self.app, loaded.game, loaded.options, loaded.name)
@@ -368,7 +368,7 @@ class SetupScene(Scene):
         self.app.scenes.push(ResumeGameScene(self.app, resumed))
 
     def _pad_buttons(self) -> None:
-        from game.scenes.padbuttons import PadButtonsScene  # noqa: PLC0415
+        from game.scenes.dialogs.padbuttons import PadButtonsScene  # noqa: PLC0415
 
         self.app.scenes.push(PadButtonsScene(self.app))
 

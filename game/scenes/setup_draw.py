@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.input import Device
-from game.scenes.overlay import shared_map_art
+from game.scenes.dialogs.overlay import shared_map_art
 from game.engine.config import COLOURS
 from game.scenes.setup_rules import (
     DEFAULT_NAMES,

@@ -24,8 +24,8 @@ import pytest
 
 from game.engine import Game
 from game.savegame import SaveFormatError, load_game, save_game
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
-from game.scenes.files import ResumeGameScene
+from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
+from game.scenes.dialogs.files import ResumeGameScene
 from game.scenes.launch import offer_interrupted_game
 from game.settings import Settings, SettingsStore
 from tests.engine.rules_check import violations

@@ -45,7 +45,9 @@ def _over_play(make: Callable[[Any, Game], Any]) -> Callable[[Any], list[Any]]:
 
 
 def _starts() -> dict[str, Callable[[Any], list[Any]]]:
-    from game.scenes import dialogs, files, gameover, help, info, missions
+    from game.scenes import gameover, help, info, missions
+    from game.scenes.dialogs import boxes as dialogs
+    from game.scenes.dialogs import files
     from game.scenes.cards import CardExchangeScene
     from game.scenes.design import DesignOptions, DesignScene
     from game.scenes.setup import SetupScene

@@ -18,7 +18,7 @@ import pytest
 
 from game.engine import Phase
 from game.scenes.cards import CardExchangeScene
-from game.scenes.dialogs import ChoiceDialogScene, MessageDialogScene, NumberDialogScene
+from game.scenes.dialogs.boxes import ChoiceDialogScene, MessageDialogScene, NumberDialogScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.play import PlayScene
 from game.scenes.setup import SetupScene

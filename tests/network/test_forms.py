@@ -44,7 +44,7 @@ def _connect_fails_plainly(app: Any) -> None:
 
 def _osk_type(app: Any, device: Device, keys: list[str]) -> None:
     """Press keys of the on-screen keyboard on top: the mouse clicks them, a pad walks to them."""
-    from game.scenes.dialogs import TextEntryScene
+    from game.scenes.dialogs.boxes import TextEntryScene
 
     entry = app.scenes.top
     assert isinstance(entry, TextEntryScene)
@@ -59,7 +59,7 @@ def _osk_type(app: Any, device: Device, keys: list[str]) -> None:
 
 @pytest.mark.parametrize("device", [Device.PAD, Device.MOUSE])
 def test_the_join_form_is_filled_on_the_on_screen_keyboard(app: Any, device: Device) -> None:
-    from game.scenes.dialogs import TextEntryScene
+    from game.scenes.dialogs.boxes import TextEntryScene
     from game.scenes.network_join import JoinNetworkScene
 
     scene = _open(app, JoinNetworkScene)
@@ -171,7 +171,7 @@ def test_up_and_down_move_by_rows_on_the_host_form(app: Any) -> None:
 @pytest.mark.parametrize("device", [Device.MOUSE, Device.PAD, Device.KEYBOARD])
 def test_the_lobby_is_left_with_any_one_device(app: Any, device: Device) -> None:
     from game.net.bridge import NetBridge
-    from game.scenes.dialogs import ConfirmDialogScene
+    from game.scenes.dialogs.boxes import ConfirmDialogScene
     from game.scenes.network_lobby import GUARD_SECONDS, LobbyScene
 
     bridge = NetBridge()

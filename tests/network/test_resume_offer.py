@@ -16,7 +16,7 @@ from game.net.recall import save_answers
 from game.net.seatstate import Credentials
 from game.net.server import ServerConfig
 from game.net.views import mirror_dict
-from game.scenes.dialogs import ConfirmDialogScene
+from game.scenes.dialogs.boxes import ConfirmDialogScene
 from game.scenes.network_join import JoinNetworkScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene

@@ -13,7 +13,7 @@ from game.engine.chronicle import Chronicle
 from game.scenes.gamelog import GameLogScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.luck import LuckScene
-from game.scenes.overlay import player_colour
+from game.scenes.dialogs.overlay import player_colour
 from game.scenes.replay import ReplayScene
 from game.scenes.review import review_start
 from tests.devices.players import PadDriver

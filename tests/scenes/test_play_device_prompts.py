@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import Phase
 from game.input import Device
-from game.scenes.padbuttons import PadButtonsScene
+from game.scenes.dialogs.padbuttons import PadButtonsScene
 from game.scenes.play import PlayScene
 from game.ui import glyphs
 from game.ui.messages import AREA_RECT

@@ -11,7 +11,7 @@ import pygame
 from game.engine import ArmyChoice, Phase
 from game.engine import actions as act
 from game.input import Command, CommandEvent
-from game.scenes.dialogs import DialogScene, MessageDialogScene
+from game.scenes.dialogs.boxes import DialogScene, MessageDialogScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.handover import HandOverScene
 from game.ui import palette

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.engine import Game, Phase
-from game.scenes.dialogs import DialogScene
+from game.scenes.dialogs.boxes import DialogScene
 from game.scenes.play import PlayScene
 from game.scenes.cards import CardExchangeScene
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture

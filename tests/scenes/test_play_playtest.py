@@ -114,7 +114,7 @@ def test_autosaves_never_go_to_the_repo_saves_folder(play_app: Any) -> None:
 # -- 3: the rolls of an attack show before the next prompt --------------------------------------
 def test_do_or_die_attack_shows_every_roll_before_the_occupy_prompt(play_app: Any) -> None:
     from game.engine import events as ev
-    from game.scenes.dialogs import NumberDialogScene
+    from game.scenes.dialogs.boxes import NumberDialogScene
 
     app = play_app
     game, scene, source, target = _ready_to_attack(app, "fast")
@@ -158,7 +158,7 @@ def test_do_or_die_attack_shows_every_roll_before_the_occupy_prompt(play_app: An
 
 
 def test_a_key_skips_the_rolls_to_the_last_one(play_app: Any) -> None:
-    from game.scenes.dialogs import NumberDialogScene
+    from game.scenes.dialogs.boxes import NumberDialogScene
 
     app = play_app
     app.change_settings(automatic_dice=True, fast_game="normal")
@@ -445,7 +445,7 @@ def _territory_rect(scene: PlayScene, tid: str) -> pygame.Rect:
 
 
 def test_attack_dice_prompt_does_not_cover_the_battle(play_app: Any) -> None:
-    from game.scenes.dialogs import ChoiceDialogScene
+    from game.scenes.dialogs.boxes import ChoiceDialogScene
 
     app = play_app
     app.change_settings(automatic_dice=False, fast_game="instant")
@@ -476,7 +476,7 @@ def test_attack_dice_prompt_does_not_cover_the_battle(play_app: Any) -> None:
 
 
 def test_defend_prompt_does_not_cover_the_battle(play_app: Any) -> None:
-    from game.scenes.dialogs import ChoiceDialogScene
+    from game.scenes.dialogs.boxes import ChoiceDialogScene
 
     app = play_app
     app.change_settings(automatic_dice=False, fast_game="instant")

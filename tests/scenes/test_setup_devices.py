@@ -10,7 +10,7 @@ import pytest
 from game.app import App
 from game.engine import Game
 from game.scenes import setup as setup_screen
-from game.scenes.dialogs import TextEntryScene
+from game.scenes.dialogs.boxes import TextEntryScene
 from game.scenes.setup import SetupScene
 from game.scenes.setup_rules import NEUTRAL_RULES
 from tests.scenes.screens_support import app, key, show

@@ -11,7 +11,7 @@ from game.app import App
 from game.engine import Game
 from game.scenes import setup as setup_screen
 from game.scenes.design import DesignScene
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
+from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
 from game.scenes.missions import MissionRevealScene
 from game.scenes.setup import SetupScene
 from game.ui.palette import PLAYER_COLOUR_BY_NAME
@@ -234,7 +234,7 @@ def test_levels_chosen_after_starting_again_are_used(app: App, started: list[Gam
 
 
 def test_army_limit_typed_out_of_range_is_refused_in_red_and_the_prompt_stays(app: App) -> None:
-    from game.scenes.dialogs import NumberDialogScene  # noqa: PLC0415
+    from game.scenes.dialogs.boxes import NumberDialogScene  # noqa: PLC0415
     from game.ui import palette  # noqa: PLC0415
 
     scene = show(app, SetupScene(app))

@@ -13,7 +13,7 @@ from game.app import App
 from game.savegame import save_game
 from game.scenes import launch
 from game.scenes.base import Scene
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
+from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import CreditsScene, TitleScene
 from tests.scenes.screens_support import app, click, key, played_game, show

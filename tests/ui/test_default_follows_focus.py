@@ -11,7 +11,7 @@ import pygame
 
 from game.app import App
 from game.engine import Game, GameConfig
-from game.scenes.dialogs import ChoiceDialogScene
+from game.scenes.dialogs.boxes import ChoiceDialogScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.missions import MissionRevealScene
 from game.ui import palette

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.scenes.dialogs import ChoiceDialogScene, ConfirmDialogScene
+from game.scenes.dialogs.boxes import ChoiceDialogScene, ConfirmDialogScene
 from game.scenes.setup import SetupScene
 from game.ui.font import Fonts
 from game.ui.widgets import Button

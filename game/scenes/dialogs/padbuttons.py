@@ -17,7 +17,7 @@ import pygame
 
 from game.audio import Sfx
 from game.input import Command, CommandEvent, Device
-from game.scenes.overlay import OverlayScene
+from game.scenes.dialogs.overlay import OverlayScene
 from game.settings import DEFAULT_PAD_BINDINGS
 from game.ui import glyphs, palette
 from game.ui.controlnames import device_of

@@ -32,8 +32,8 @@ from game.savegame import (
     save_path,
     suggest_name,
 )
-from game.scenes.dialogs import ConfirmDialogScene, DialogScene, MessageDialogScene
-from game.scenes.overlay import centred_rect
+from game.scenes.dialogs.boxes import ConfirmDialogScene, DialogScene, MessageDialogScene
+from game.scenes.dialogs.overlay import centred_rect
 from game.ui import palette
 from game.ui.dialog import Dialog
 from game.ui.widgets import Button, Label, ListBox, TextBox

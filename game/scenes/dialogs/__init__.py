@@ -1,0 +1,10 @@
+"""Dialogs and files: the windows every screen shares.
+
+boxes (a message, a yes/no question, a number, a choice, a line of text), overlay (the framed
+window with OK the information screens draw in, and the players' colours), files (FILE > Save
+Game and Resume Game) and padbuttons (OPTIONS > Pad Buttons).
+
+May import: game.engine, the files and devices modules of game/ (savegame, settings, input,
+audio, mapart...), game.ui and game/scenes/base.py. Nothing of another family of screens: they
+all import this one.
+"""
