@@ -169,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _replay_scene(path: Path) -> Callable[..., object]:
     def first_scene(app: object) -> object:
-        from game.scenes.replay import start_replay  # noqa: PLC0415
+        from game.scenes.info.replay import start_replay  # noqa: PLC0415
 
         return start_replay(app, path)  # type: ignore[arg-type]
 

@@ -16,8 +16,8 @@ from game.engine.words import plural
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.dialogs.overlay import colour_swatch, player_colour
-from game.scenes.tables import battle_table
-from game.scenes.title import draw_sea_backdrop
+from game.scenes.info.tables import battle_table
+from game.scenes.backdrop import draw_sea_backdrop
 from game.ui import palette
 from game.ui.widgets import Button
 
@@ -50,7 +50,7 @@ def series(game: Game, key: str) -> list[list[int]]:
 
 def luck_by_seat(app: App, game: Game) -> dict[int, str]:
     """Each seat's luck score as shown in the table ("+3.2"); empty without a record."""
-    from game.scenes.story import chronicle_for  # noqa: PLC0415
+    from game.scenes.info.story import chronicle_for  # noqa: PLC0415
 
     chronicle = chronicle_for(app, game)
     if not chronicle.available:
@@ -124,17 +124,17 @@ class GameOverScene(Scene):
         self.app.scenes.replace(TitleScene(self.app))
 
     def show_map(self) -> None:
-        from game.scenes.info import FullMapScene  # noqa: PLC0415
+        from game.scenes.info.menu_screens import FullMapScene  # noqa: PLC0415
 
         self.app.scenes.push(FullMapScene(self.app, self.game))
 
     def show_luck(self) -> None:
-        from game.scenes.luck import LuckScene  # noqa: PLC0415
+        from game.scenes.info.luck import LuckScene  # noqa: PLC0415
 
         self.app.scenes.push(LuckScene(self.app, self.game))
 
     def show_log(self) -> None:
-        from game.scenes.gamelog import GameLogScene  # noqa: PLC0415
+        from game.scenes.info.gamelog import GameLogScene  # noqa: PLC0415
 
         self.app.scenes.push(GameLogScene(self.app, self.game))
 

@@ -20,7 +20,7 @@ import pygame
 from game.audio import Sfx
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
-from game.scenes.title import draw_sea_backdrop
+from game.scenes.backdrop import draw_sea_backdrop
 from game.ui import glyphs, palette
 from game.ui.controlnames import describe_for, device_of
 from game.ui.palette import PlayerColour

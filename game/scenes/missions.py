@@ -15,7 +15,7 @@ from game.audio import Sfx
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.dialogs.overlay import colour_swatch, player_colour
-from game.scenes.title import draw_sea_backdrop
+from game.scenes.backdrop import draw_sea_backdrop
 from game.ui import glyphs, palette
 from game.ui.cardart import draw_risk_card
 from game.ui.controlnames import describe_for, device_of

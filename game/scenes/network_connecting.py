@@ -17,7 +17,7 @@ from game.audio import Sfx
 from game.input import Command, CommandEvent, Device
 from game.net.bridge import NetBridge, Note
 from game.scenes.base import Scene
-from game.scenes.title import draw_sea_backdrop
+from game.scenes.backdrop import draw_sea_backdrop
 from game.ui import glyphs, palette
 from game.ui.controlnames import describe_for, device_of
 from game.ui.widgets import Button

@@ -21,7 +21,7 @@ from game.net.protocol import MAX_NAME_LENGTH
 from game.net.recall import load_answers, save_answers
 from game.net.server import DEFAULT_GAME, DEFAULT_PORT
 from game.scenes.base import Scene
-from game.scenes.title import draw_sea_backdrop
+from game.scenes.backdrop import draw_sea_backdrop
 from game.ui import glyphs, palette
 from game.ui.controlnames import describe_for, device_of
 from game.ui.dialog import Dialog

@@ -16,7 +16,7 @@ from game.input import Command, CommandEvent, Device
 from game.net.bridge import NetBridge, Note
 from game.net.recall import save_answers
 from game.scenes.base import Scene
-from game.scenes.title import draw_sea_backdrop
+from game.scenes.backdrop import draw_sea_backdrop
 from game.ui import glyphs, palette
 from game.ui.controlnames import describe_for, device_of
 from game.ui.widgets import Button

@@ -27,7 +27,7 @@ from game.scenes.play_menus import PlayMenus
 from game.scenes.play_seats import Seats
 from game.scenes.network_menu import NETWORK_ITEMS
 from game.scenes.network_story import NetworkStoryTeller
-from game.scenes.story import set_story_teller
+from game.scenes.info.story import set_story_teller
 from game.ui import palette
 from game.ui.menubar import Menu, MenuBar, MenuItem
 

@@ -102,7 +102,7 @@ class NetworkStoryTeller:
             self.scene.messages.add(f"No review: {reason}.", palette.AMBER)
 
     def _open_review(self, seat: int) -> None:
-        from game.scenes.review import told_review_scene  # noqa: PLC0415
+        from game.scenes.info.review import told_review_scene  # noqa: PLC0415
 
         scene, review = self.scene, self.story.review
         self.review_seat = None

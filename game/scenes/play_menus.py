@@ -20,9 +20,9 @@ from game.scenes.dialogs.boxes import (
 )
 from game.scenes.cards import CardExchangeScene
 from game.scenes.dialogs.files import ResumeGameScene, SaveGameScene
-from game.scenes.help import ContinentsScene, HelpScene
+from game.scenes.info.help import ContinentsScene, HelpScene
 from game.scenes.network_menu import network_items
-from game.scenes.info import (
+from game.scenes.info.menu_screens import (
     BattlesInfoScene,
     CardsInfoScene,
     FullMapScene,
@@ -30,11 +30,11 @@ from game.scenes.info import (
     RiskCardScene,
     TerritoriesInfoScene,
 )
-from game.scenes.title import CreditsScene
-from game.scenes.gamelog import GameLogScene
-from game.scenes.luck import LuckScene
+from game.scenes.info.credits import CreditsScene
+from game.scenes.info.gamelog import GameLogScene
+from game.scenes.info.luck import LuckScene
 from game.scenes.play_prompts import CHEAT_PROMPT
-from game.scenes.review import review_scene
+from game.scenes.info.review import review_scene
 from game.settings import FAST_GAME_LEVELS
 from game.ui import palette
 from game.ui.menubar import Menu, MenuItem, separator

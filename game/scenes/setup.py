@@ -212,9 +212,9 @@ class SetupScene(Scene):
         self.dialog = Dialog(fonts, d, "NEW GAME", widgets, default=self.ok, cancel=None)
 
     def _menus(self) -> list[Menu]:
-        from game.scenes.help import ContinentsScene, HelpScene  # noqa: PLC0415 - cycle-free
+        from game.scenes.info.help import ContinentsScene, HelpScene  # noqa: PLC0415 - cycle-free
         from game.scenes.network_menu import network_items  # noqa: PLC0415
-        from game.scenes.title import CreditsScene  # noqa: PLC0415
+        from game.scenes.info.credits import CreditsScene  # noqa: PLC0415
 
         app = self.app
         return [

@@ -18,7 +18,7 @@ def _press(app: Any) -> None:
 
 
 def test_a_hosted_missions_game_shows_this_seat_its_own_mission_first(app: Any) -> None:
-    from game.scenes.info import RiskCardScene
+    from game.scenes.info.menu_screens import RiskCardScene
     from game.scenes.network_missions import NetworkMissionRevealScene
     from game.scenes.network_play import NetworkPlayScene
 

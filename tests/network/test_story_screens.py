@@ -52,9 +52,9 @@ def _play_until_turn(app: Any, turn: int) -> Any:  # noqa: F811
 
 def test_the_game_log_luck_and_review_are_told_mid_game(app: Any) -> None:  # noqa: F811
     from game.engine.chronicle import Chronicle
-    from game.scenes.gamelog import GameLogScene
-    from game.scenes.luck import LuckScene, luck_rows
-    from game.scenes.replay import ReplayScene
+    from game.scenes.info.gamelog import GameLogScene
+    from game.scenes.info.luck import LuckScene, luck_rows
+    from game.scenes.info.replay import ReplayScene
 
     scene = _play_until_turn(app, 7)
     server_game = scene.bridge.server.tables["1"].game

@@ -10,12 +10,12 @@ from game.ai.simulate import make_config, play_game
 from game.app import App
 from game.engine import Game
 from game.engine.chronicle import Chronicle
-from game.scenes.gamelog import GameLogScene
+from game.scenes.info.gamelog import GameLogScene
 from game.scenes.gameover import GameOverScene
-from game.scenes.luck import LuckScene
+from game.scenes.info.luck import LuckScene
 from game.scenes.dialogs.overlay import player_colour
-from game.scenes.replay import ReplayScene
-from game.scenes.review import review_start
+from game.scenes.info.replay import ReplayScene
+from game.scenes.info.review import review_start
 from tests.devices.players import PadDriver
 from tests.scenes.screens_support import app, click, key, show, step
 

@@ -11,7 +11,7 @@ import pygame
 from game.engine import ArmyChoice, Phase
 from game.engine import actions as act
 from game.scenes.play import PlayScene
-from game.scenes.title import CreditsScene
+from game.scenes.info.credits import CreditsScene
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     choose_menu,
     click,

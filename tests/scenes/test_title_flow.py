@@ -15,7 +15,8 @@ from game.scenes import launch
 from game.scenes.base import Scene
 from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
 from game.scenes.setup import SetupScene
-from game.scenes.title import CreditsScene, TitleScene
+from game.scenes.info.credits import CreditsScene
+from game.scenes.title import TitleScene
 from tests.scenes.screens_support import app, click, key, played_game, show
 
 __all__ = ["app"]

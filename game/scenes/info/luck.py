@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.scenes.dialogs.overlay import OverlayScene, colour_swatch, player_colour
-from game.scenes.story import chronicle_for, export_message, refresh_story
+from game.scenes.info.story import chronicle_for, export_message, refresh_story
 from game.ui import palette
 from game.ui.plot import draw_signed_plot
 from game.ui.widgets import Button

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from game.engine.chronicle import Chronicle
 from game.net.story_client import Review, ViewReplayer
-from game.scenes.replay import ReplayScene
-from game.scenes.story import chronicle_for
+from game.scenes.info.replay import ReplayScene
+from game.scenes.info.story import chronicle_for
 
 if TYPE_CHECKING:
     from game.app import App

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes.tables import continent_rows
+from game.scenes.info.tables import continent_rows
 from game.input import Command, CommandEvent, Device
 from game.scenes.dialogs.overlay import OverlayScene, colour_swatch, player_colour
 from game.ui import glyphs, palette

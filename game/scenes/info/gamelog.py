@@ -14,7 +14,7 @@ import pygame
 
 from game.input import Command, CommandEvent, Device
 from game.scenes.dialogs.overlay import OverlayScene, player_colour
-from game.scenes.story import chronicle_for, export_message, refresh_story, told_story
+from game.scenes.info.story import chronicle_for, export_message, refresh_story, told_story
 from game.ui import palette
 from game.ui.controlnames import device_of
 from game.ui.loglist import LogLine, LogList

@@ -30,7 +30,7 @@ from game.engine.record import Replayer, ReplayError
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.dialogs.overlay import player_colour, shared_map_art
-from game.scenes.story import chronicle_for
+from game.scenes.info.story import chronicle_for
 from game.ui import palette
 from game.ui.mapview import MapMarks, MapView
 from game.ui.controlnames import device_of

@@ -18,7 +18,7 @@ from game.scenes.dialogs.overlay import (
     player_colour,
     shared_map_art,
 )
-from game.scenes.tables import battle_table, card_counts, continent_rows, holding_table
+from game.scenes.info.tables import battle_table, card_counts, continent_rows, holding_table
 from game.ui import palette
 from game.ui.cardart import draw_risk_card
 from game.ui.draw import dotted_hline
