@@ -112,7 +112,7 @@ class GameOverScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------
     def to_setup(self) -> None:
-        from game.scenes.setup import SetupScene  # noqa: PLC0415 - setup imports much
+        from game.scenes.setup.new_game import SetupScene  # noqa: PLC0415 - setup imports much
 
         self.app.play(Sfx.CLICK)
         self.app.scenes.replace(SetupScene(self.app))

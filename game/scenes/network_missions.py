@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from game.scenes.missions import MissionRevealScene
+from game.scenes.setup.missions import MissionRevealScene
 
 if TYPE_CHECKING:
     from game.app import App

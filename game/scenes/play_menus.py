@@ -223,7 +223,7 @@ class PlayMenus:
     # -- FILE --------------------------------------------------------------------------
     def new_game(self) -> None:
         def start() -> None:
-            from game.scenes.setup import SetupScene  # noqa: PLC0415 - setup imports play
+            from game.scenes.setup.new_game import SetupScene  # noqa: PLC0415 - setup imports play
 
             self.scene._replace(SetupScene(self.app))
 

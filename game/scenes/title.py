@@ -185,7 +185,7 @@ class TitleScene(Scene):
         """The attract mode of the play screen."""
         self.untouched = 0.0
         from game.scenes.play import start_demo  # noqa: PLC0415 - the play screen imports this
-        from game.scenes.launch import chosen_seed  # noqa: PLC0415
+        from game.scenes.setup.launch import chosen_seed  # noqa: PLC0415
 
         self.app.scenes.replace(start_demo(self.app, chosen_seed(self.app), fast=False))
         return True
@@ -213,8 +213,8 @@ class TitleScene(Scene):
 def leave_title(app: App, saves_dir: Path | None = None) -> None:
     """Replace the title with the setup screen, and offer the interrupted game if one loads
     (else the network game this window was in, if its seat is kept)."""
-    from game.scenes.launch import offer_interrupted_game  # noqa: PLC0415
-    from game.scenes.setup import SetupScene  # noqa: PLC0415
+    from game.scenes.setup.launch import offer_interrupted_game  # noqa: PLC0415
+    from game.scenes.setup.new_game import SetupScene  # noqa: PLC0415
 
     app.scenes.replace(SetupScene(app))
     if not offer_interrupted_game(app, saves_dir):

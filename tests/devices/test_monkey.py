@@ -151,7 +151,7 @@ def _title(app: Any) -> Any:
 
 
 def _setup(app: Any) -> Any:
-    from game.scenes.setup import SetupScene
+    from game.scenes.setup.new_game import SetupScene
 
     return SetupScene(app)
 

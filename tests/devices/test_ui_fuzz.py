@@ -45,14 +45,15 @@ def _over_play(make: Callable[[Any, Game], Any]) -> Callable[[Any], list[Any]]:
 
 
 def _starts() -> dict[str, Callable[[Any], list[Any]]]:
-    from game.scenes import gameover, missions
+    from game.scenes import gameover
+    from game.scenes.setup import missions
     from game.scenes.info import help
     from game.scenes.info import menu_screens as info
     from game.scenes.dialogs import boxes as dialogs
     from game.scenes.dialogs import files
     from game.scenes.cards import CardExchangeScene
-    from game.scenes.design import DesignOptions, DesignScene
-    from game.scenes.setup import SetupScene
+    from game.scenes.setup.design import DesignOptions, DesignScene
+    from game.scenes.setup.new_game import SetupScene
     from game.scenes.info.credits import CreditsScene
 
     def noop(*_args: Any) -> None:

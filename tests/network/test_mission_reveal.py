@@ -60,7 +60,7 @@ def test_a_game_without_missions_opens_straight_on_the_map(app: Any) -> None:
     host = _host(app, ["local", "easy"], free_port())  # UK Full: cards, no missions
     host.confirm()
     app.scenes.apply_pending()
-    from game.scenes.missions import MissionRevealScene
+    from game.scenes.setup.missions import MissionRevealScene
 
     _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene))
     for _ in range(30):

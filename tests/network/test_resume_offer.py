@@ -18,7 +18,7 @@ from game.net.server import ServerConfig
 from game.net.views import mirror_dict
 from game.scenes.dialogs.boxes import ConfirmDialogScene
 from game.scenes.network_join import JoinNetworkScene
-from game.scenes.setup import SetupScene
+from game.scenes.setup.new_game import SetupScene
 from game.scenes.title import TitleScene
 from tests.network.support import free_port, wait_note
 from tests.scenes.screens_support import app, key, show

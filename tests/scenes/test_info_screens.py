@@ -137,7 +137,7 @@ def test_full_map_while_claiming_paints_unclaimed_land_stone_and_keys_it(app: Ap
 def test_help_opens_with_the_controls_of_the_device_used_last(app: App) -> None:
     from game.input import Device  # noqa: PLC0415
     from game.scenes.info.help import help_text  # noqa: PLC0415
-    from game.scenes.setup import SetupScene  # noqa: PLC0415
+    from game.scenes.setup.new_game import SetupScene  # noqa: PLC0415
 
     for device, first in ((Device.PAD, "# Gamepad"), (Device.KEYBOARD, "# Keys"),
                           (Device.MOUSE, "# Mouse")):

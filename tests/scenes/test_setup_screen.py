@@ -9,11 +9,11 @@ import pytest
 
 from game.app import App
 from game.engine import Game
-from game.scenes import setup as setup_screen
-from game.scenes.design import DesignScene
+from game.scenes.setup import new_game as setup_screen
+from game.scenes.setup.design import DesignScene
 from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
-from game.scenes.missions import MissionRevealScene
-from game.scenes.setup import SetupScene
+from game.scenes.setup.missions import MissionRevealScene
+from game.scenes.setup.new_game import SetupScene
 from game.ui.palette import PLAYER_COLOUR_BY_NAME
 from tests.scenes.screens_support import app, click, key, show, step, type_text
 

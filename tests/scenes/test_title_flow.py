@@ -11,10 +11,10 @@ import pytest
 
 from game.app import App
 from game.savegame import save_game
-from game.scenes import launch
+from game.scenes.setup import launch
 from game.scenes.base import Scene
 from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
-from game.scenes.setup import SetupScene
+from game.scenes.setup.new_game import SetupScene
 from game.scenes.info.credits import CreditsScene
 from game.scenes.title import TitleScene
 from tests.scenes.screens_support import app, click, key, played_game, show
@@ -127,7 +127,7 @@ def test_no_autosave_means_no_resume_offer(app: App, tmp_path: Path) -> None:
 
 def test_the_resume_offer_leaves_out_eliminated_players() -> None:
     from game.engine import Game, GameConfig, PlayerSpec
-    from game.scenes.launch import describe_interrupted
+    from game.scenes.setup.launch import describe_interrupted
 
     players = [PlayerSpec("Ann", "red"), PlayerSpec("Bob", "blue", "good"),
                PlayerSpec("Cy", "green", "easy")]

@@ -24,11 +24,11 @@ from game.engine import Game, GameConfig, PlayerSpec, StateError, Variants
 from game.engine.config import COLOURS, LEVELS
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
-from game.scenes.design import DesignOptions, DesignScene
+from game.scenes.setup.design import DesignOptions, DesignScene
 from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene, TextEntryScene
-from game.scenes.launch import chosen_seed, open_game
-from game.scenes.setup_draw import backdrop, draw_setup, picker_rects, setup_hint
-from game.scenes.setup_rules import (
+from game.scenes.setup.launch import chosen_seed, open_game
+from game.scenes.setup.draw import backdrop, draw_setup, picker_rects, setup_hint
+from game.scenes.setup.offers import (
     ATTACK_MODES,
     DEFAULT_GAME_TYPE,
     DEFAULT_LEVELS,
@@ -331,7 +331,7 @@ class SetupScene(Scene):
         self.app.change_settings(last_setup=self.remembered())
         self.app.play(Sfx.CLICK)
         if config.objective == "missions":
-            from game.scenes.missions import MissionRevealScene  # noqa: PLC0415
+            from game.scenes.setup.missions import MissionRevealScene  # noqa: PLC0415
 
             def after_missions() -> None:
                 open_game(self.app, game, self.play_options())

@@ -12,7 +12,7 @@ import pygame
 from game.input import Device
 from game.scenes.dialogs.overlay import shared_map_art
 from game.engine.config import COLOURS
-from game.scenes.setup_rules import (
+from game.scenes.setup.offers import (
     DEFAULT_NAMES,
     DESCRIPTIONS,
     DIALOG_RECT,
@@ -29,7 +29,7 @@ from game.ui.widgets import Button, TextBox
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.setup import SetupScene
+    from game.scenes.setup.new_game import SetupScene
     from game.ui.font import Fonts
 
 

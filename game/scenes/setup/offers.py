@@ -19,10 +19,10 @@ from game.engine.config import (
     MIN_ARMY_LIMIT,
     allows_low_exchange_rate,
 )
-from game.scenes.design import DesignOptions
+from game.scenes.setup.design import DesignOptions
 
 if TYPE_CHECKING:
-    from game.scenes.setup import SetupScene
+    from game.scenes.setup.new_game import SetupScene
 
 DEFAULT_NAMES = ("Alex", "Napoleon", "Hannibal", "Genghis", "Caesar", "Joan")
 DEFAULT_LEVELS = ("human", "good", "standard", "easy", "standard", "good")
