@@ -21,7 +21,7 @@ from game.scenes.dialogs.boxes import (
 from game.scenes.cards import CardExchangeScene
 from game.scenes.dialogs.files import ResumeGameScene, SaveGameScene
 from game.scenes.info.help import ContinentsScene, HelpScene
-from game.scenes.network_menu import network_items
+from game.scenes.menu_items import network_items
 from game.scenes.info.menu_screens import (
     BattlesInfoScene,
     CardsInfoScene,

@@ -218,7 +218,7 @@ def leave_title(app: App, saves_dir: Path | None = None) -> None:
 
     app.scenes.replace(SetupScene(app))
     if not offer_interrupted_game(app, saves_dir):
-        from game.scenes.network_resume import offer_network_game  # noqa: PLC0415
+        from game.scenes.network.resume import offer_network_game  # noqa: PLC0415
 
         # (network play needs websockets; without it the rest of the game goes on)
         with contextlib.suppress(ImportError):

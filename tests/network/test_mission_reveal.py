@@ -19,8 +19,8 @@ def _press(app: Any) -> None:
 
 def test_a_hosted_missions_game_shows_this_seat_its_own_mission_first(app: Any) -> None:
     from game.scenes.info.menu_screens import RiskCardScene
-    from game.scenes.network_missions import NetworkMissionRevealScene
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.missions import NetworkMissionRevealScene
+    from game.scenes.network.play import NetworkPlayScene
 
     host = _host(app, ["easy", "local"], free_port())
     host._set_type("uk_short")
@@ -55,7 +55,7 @@ def test_a_hosted_missions_game_shows_this_seat_its_own_mission_first(app: Any) 
 
 
 def test_a_game_without_missions_opens_straight_on_the_map(app: Any) -> None:
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.play import NetworkPlayScene
 
     host = _host(app, ["local", "easy"], free_port())  # UK Full: cards, no missions
     host.confirm()

@@ -17,7 +17,7 @@ from game.net.seatstate import Credentials
 from game.net.server import ServerConfig
 from game.net.views import mirror_dict
 from game.scenes.dialogs.boxes import ConfirmDialogScene
-from game.scenes.network_join import JoinNetworkScene
+from game.scenes.network.join import JoinNetworkScene
 from game.scenes.setup.new_game import SetupScene
 from game.scenes.title import TitleScene
 from tests.network.support import free_port, wait_note

@@ -36,7 +36,7 @@ def _refuse_while_waiting(app: Any, scene: Any, wait_for: int) -> str:
 
 def _hosted_against_easy(app: Any) -> Any:
     """A game hosted from this window, a local seat against an easy computer, on screen."""
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.play import NetworkPlayScene
 
     host = _host(app, ["local", "easy"], free_port())
     host.confirm()

@@ -20,7 +20,7 @@ SEED = 11  # a deal in which this seat plays on past turn 7
 
 
 def _play_until_turn(app: Any, turn: int) -> Any:  # noqa: F811
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.play import NetworkPlayScene
 
     host = _host(app, ["local", "easy", "easy"], free_port())
     # a fixed deal (a hosted game's seed is random): with some deals this seat is out before

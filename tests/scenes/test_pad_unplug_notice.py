@@ -36,7 +36,7 @@ def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
 
 
 def test_unplugging_on_the_join_form_and_its_keyboard_shows_a_banner(app: App) -> None:
-    from game.scenes.network_join import JoinAnswers, JoinNetworkScene
+    from game.scenes.network.join import JoinAnswers, JoinNetworkScene
 
     form = JoinNetworkScene(app, JoinAnswers())
     app.scenes.push(form)

@@ -213,7 +213,7 @@ class SetupScene(Scene):
 
     def _menus(self) -> list[Menu]:
         from game.scenes.info.help import ContinentsScene, HelpScene  # noqa: PLC0415 - cycle-free
-        from game.scenes.network_menu import network_items  # noqa: PLC0415
+        from game.scenes.menu_items import network_items  # noqa: PLC0415
         from game.scenes.info.credits import CreditsScene  # noqa: PLC0415
 
         app = self.app

@@ -29,7 +29,7 @@ from game.net.recall import (
     save_answers,
 )
 from game.net.server import DEFAULT_PORT, ServerConfig
-from game.scenes.network_join import (
+from game.scenes.network.join import (
     NAMES_LENGTH,
     FormScene,
     leave_for_network,
@@ -37,9 +37,9 @@ from game.scenes.network_join import (
     parse_port,
     split_names,
 )
-from game.scenes.network_variants import NetworkVariantsScene
-from game.scenes.network_variants import as_text as variants_text
-from game.scenes.network_variants import describe as describe_variants
+from game.scenes.network.variants import NetworkVariantsScene
+from game.scenes.network.variants import as_text as variants_text
+from game.scenes.network.variants import describe as describe_variants
 from game.ui import palette
 from game.ui.choices import ChoiceRow
 from game.ui.widgets import Button
@@ -285,7 +285,7 @@ class HostNetworkScene(FormScene):
     def _serve(self, config: ServerConfig, local: dict[int, str]) -> None:
         """Start the server on the network thread, then join it at each seat of `local` (seat
         to name)."""
-        from game.scenes.network_connecting import ConnectingScene  # noqa: PLC0415
+        from game.scenes.network.connecting import ConnectingScene  # noqa: PLC0415
 
         self.app.play(Sfx.CLICK)
         bridge = NetBridge()

@@ -18,7 +18,7 @@ def network_items(app: App) -> list[MenuItem]:
     """FILE > Host Network Game... and FILE > Join Network Game..."""
     def host() -> None:
         try:
-            from game.scenes.network_host import HostNetworkScene  # noqa: PLC0415
+            from game.scenes.network.host import HostNetworkScene  # noqa: PLC0415
         except ImportError as exc:
             _missing(app, exc)
             return
@@ -26,7 +26,7 @@ def network_items(app: App) -> list[MenuItem]:
 
     def join() -> None:
         try:
-            from game.scenes.network_join import JoinNetworkScene  # noqa: PLC0415
+            from game.scenes.network.join import JoinNetworkScene  # noqa: PLC0415
         except ImportError as exc:
             _missing(app, exc)
             return

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.config import HARD_ARMY_LIMIT, MIN_ARMY_LIMIT, Variants
-from game.scenes.network_join import FormScene
+from game.scenes.network.join import FormScene
 from game.ui import palette
 from game.ui.choices import ChoiceRow
 from game.ui.widgets import Label

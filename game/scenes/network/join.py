@@ -364,7 +364,7 @@ class JoinNetworkScene(FormScene):
                            self.name.text.strip(), self.password.text)
 
     def confirm(self) -> None:
-        from game.scenes.network_connecting import ConnectingScene  # noqa: PLC0415
+        from game.scenes.network.connecting import ConnectingScene  # noqa: PLC0415
 
         a = self.answers()
         port = parse_port(a.port)

@@ -86,11 +86,11 @@ class LobbyScene(Scene):
                 self.notice = f"Disconnected: {note.data.get('reason', '')}"
 
     def _open_game(self, state: dict[str, Any], rest: list[Note]) -> None:
-        from game.scenes.network_missions import (  # noqa: PLC0415
+        from game.scenes.network.missions import (  # noqa: PLC0415
             NetworkMissionRevealScene,
             reveals_missions,
         )
-        from game.scenes.network_play import NetworkPlayScene  # noqa: PLC0415
+        from game.scenes.network.play import NetworkPlayScene  # noqa: PLC0415
 
         self._done = True
         self.app.play(Sfx.CLICK)

@@ -18,7 +18,7 @@ from game.ui import palette
 
 if TYPE_CHECKING:
     from game.engine import Game
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.play import NetworkPlayScene
 
 
 class NetworkStoryTeller:

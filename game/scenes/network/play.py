@@ -25,8 +25,8 @@ from game.scenes.play_board import Snapshot
 from game.scenes.play_computer import pause_after
 from game.scenes.play_menus import PlayMenus
 from game.scenes.play_seats import Seats
-from game.scenes.network_menu import NETWORK_ITEMS
-from game.scenes.network_story import NetworkStoryTeller
+from game.scenes.menu_items import NETWORK_ITEMS
+from game.scenes.network.story import NetworkStoryTeller
 from game.scenes.info.story import set_story_teller
 from game.ui import palette
 from game.ui.menubar import Menu, MenuBar, MenuItem

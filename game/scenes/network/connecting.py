@@ -137,7 +137,7 @@ class ConnectingScene(Scene):
                 return
 
     def _open_lobby(self, rest: list[Note]) -> None:
-        from game.scenes.network_lobby import LobbyScene  # noqa: PLC0415
+        from game.scenes.network.lobby import LobbyScene  # noqa: PLC0415
 
         self._done = True
         self.app.play(Sfx.CLICK)

@@ -21,7 +21,7 @@ def kept_join(saves_dir: Path | None = None) -> tuple[str, list[str]] | None:
     """The server (as typed on the Join form) and the names with a seat kept there, from the
     form's last answers; None when no seat is kept."""
     from game.net.recall import load_answers  # noqa: PLC0415
-    from game.scenes.network_join import kept_seats  # noqa: PLC0415
+    from game.scenes.network.join import kept_seats  # noqa: PLC0415
 
     answers = load_answers("join", saves_dir)
     address, port = str(answers.get("address", "")), str(answers.get("port", ""))
@@ -33,8 +33,8 @@ def offer_network_game(app: App, saves_dir: Path | None = None) -> bool:
     """Ask whether to go back to the network game this window was in; True if asked."""
     from game.net.recall import resumable_hosted_game  # noqa: PLC0415
     from game.scenes.dialogs.boxes import ConfirmDialogScene  # noqa: PLC0415
-    from game.scenes.network_host import HostNetworkScene  # noqa: PLC0415
-    from game.scenes.network_join import JoinNetworkScene  # noqa: PLC0415
+    from game.scenes.network.host import HostNetworkScene  # noqa: PLC0415
+    from game.scenes.network.join import JoinNetworkScene  # noqa: PLC0415
 
     hosted = resumable_hosted_game(saves_dir)
     if hosted is not None:
