@@ -194,7 +194,7 @@ def _demo_scene(args: argparse.Namespace) -> Callable[..., object]:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
 
     def first_scene(app: object) -> object:
-        from game.scenes.play import start_demo  # noqa: PLC0415
+        from game.scenes.play.screen import start_demo  # noqa: PLC0415
 
         return start_demo(app, seed, bool(args.fast))  # type: ignore[arg-type]
 

@@ -11,7 +11,7 @@ import pytest
 def _saves_in_tmp(tmp_path_factory: pytest.TempPathFactory,
                   monkeypatch: pytest.MonkeyPatch) -> Path:
     import game.savegame
-    from game.scenes.play import PlayScene
+    from game.scenes.play.screen import PlayScene
 
     saves = tmp_path_factory.mktemp("saves")
     monkeypatch.setattr(game.savegame, "SAVES_DIR", saves)

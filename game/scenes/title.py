@@ -184,7 +184,7 @@ class TitleScene(Scene):
     def start_demo(self) -> bool:
         """The attract mode of the play screen."""
         self.untouched = 0.0
-        from game.scenes.play import start_demo  # noqa: PLC0415 - the play screen imports this
+        from game.scenes.play.screen import start_demo  # noqa: PLC0415 - the play screen imports this
         from game.scenes.setup.launch import chosen_seed  # noqa: PLC0415
 
         self.app.scenes.replace(start_demo(self.app, chosen_seed(self.app), fast=False))

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game.scenes.dialogs.boxes import NumberDialogScene
-from game.scenes.play import PlayScene
+from game.scenes.play.screen import PlayScene
 
 DT = 1 / 60
 PAD_ID = 7  # the instance id of the pretend joystick (the dummy driver opens no real one)

@@ -15,7 +15,7 @@ from game.engine.config import COLOURS
 from game.net import recall
 from game.net.seatviews import SeatCopies, merge_events, merge_views
 from game.net.views import mirror_dict, seat_view, seats_events
-from game.scenes.play_seats import TURN_PHASES
+from game.scenes.play.seats import TURN_PHASES
 from tests.network.support import free_port
 from tests.network.test_screens import DT, _host, _shot, _step_until
 
@@ -127,7 +127,7 @@ def _local_move(game: Game, attacked: dict[tuple[int, int], int]) -> act.Action:
 
 
 def test_two_seats_at_the_host_play_as_a_hot_seat_game_and_resume_together(app: Any) -> None:
-    from game.scenes.handover import HandOverScene
+    from game.scenes.play.pass_to import HandOverScene
     from game.scenes.network.host import HostNetworkScene
     from game.scenes.network.play import NetworkPlayScene
 

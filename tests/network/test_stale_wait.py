@@ -46,7 +46,7 @@ def _hosted_against_easy(app: Any) -> Any:
 
 
 def test_a_local_game_takes_the_wait_down_when_the_move_passes(app: Any) -> None:
-    from game.scenes.play import PlayScene
+    from game.scenes.play.screen import PlayScene
 
     players = [PlayerSpec("Ann", COLOURS[0], "human"), PlayerSpec("Bob", COLOURS[1], "easy"),
                PlayerSpec("Cid", COLOURS[2], "easy")]

@@ -120,7 +120,7 @@ def test_the_game_log_luck_and_review_are_told_mid_game(app: Any) -> None:  # no
     assert app.scenes.top is scene
 
     # the game-over screen's LUCK column reads the same told story
-    from game.scenes.gameover import GameOverScene
+    from game.scenes.play.gameover import GameOverScene
 
     over = GameOverScene(app, scene.game)
     assert over.luck_scores == {pid: f"{float(p.luck):+.1f}"

@@ -11,7 +11,7 @@ from game.app import App
 from game.engine import Game
 from game.engine.chronicle import Chronicle
 from game.scenes.info.gamelog import GameLogScene
-from game.scenes.gameover import GameOverScene
+from game.scenes.play.gameover import GameOverScene
 from game.scenes.info.luck import LuckScene
 from game.scenes.dialogs.overlay import player_colour
 from game.scenes.info.replay import ReplayScene

@@ -15,8 +15,8 @@ from typing import Any
 from game.engine import Game, GameConfig, Phase, PlayerSpec
 from game.engine.config import COLOURS
 from game.engine.serialize import game_from_dict, game_to_dict
-from game.scenes.handover import HandOverScene
-from game.scenes.play import PlayScene
+from game.scenes.play.pass_to import HandOverScene
+from game.scenes.play.screen import PlayScene
 from tests.scenes.screens_support import keep_frame
 from tests.scenes.driver import (  # noqa: F401
     new_game,

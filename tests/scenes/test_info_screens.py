@@ -102,7 +102,7 @@ def test_help_lists_every_menu_item_of_the_play_screen_exactly(app: App) -> None
     from unittest.mock import MagicMock  # noqa: PLC0415
 
     from game.scenes.info.help import HELP_PARAGRAPHS  # noqa: PLC0415
-    from game.scenes.play_menus import PlayMenus  # noqa: PLC0415
+    from game.scenes.play.menus import PlayMenus  # noqa: PLC0415
 
     menus = PlayMenus(MagicMock(app=app)).build()
     lines = {p.split(":", 1)[0]: p.split(":", 1)[1] for p in HELP_PARAGRAPHS

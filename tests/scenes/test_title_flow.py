@@ -77,7 +77,7 @@ def test_a_minute_untouched_falls_into_the_demo(app: App, tmp_path: Path,
         calls.append((seed, fast))
         return _Demo(_app)
 
-    monkeypatch.setitem(sys.modules, "game.scenes.play",
+    monkeypatch.setitem(sys.modules, "game.scenes.play.screen",
                         types.SimpleNamespace(start_demo=start_demo))
     show(app, TitleScene(app, saves_dir=tmp_path))
     saw_credits = False
@@ -139,7 +139,7 @@ def test_the_resume_offer_leaves_out_eliminated_players() -> None:
 
 @pytest.mark.parametrize("press", [pygame.K_SPACE, pygame.K_ESCAPE, "pad"])
 def test_any_key_or_button_leaves_the_demo_for_the_title(app: App, press: object) -> None:
-    from game.scenes.play import start_demo
+    from game.scenes.play.screen import start_demo
     from tests.devices.players import PadDriver
 
     demo = show(app, start_demo(app, 5, True), frames=30)

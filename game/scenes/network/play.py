@@ -19,12 +19,12 @@ from game.engine import events as ev
 from game.net.bridge import NetBridge, Note
 from game.net.seatviews import SeatCopies
 from game.net.views import events_from_dicts, mirror_dict
-from game.scenes.play import PlayScene
-from game.scenes.play_autosave import Autosaver
-from game.scenes.play_board import Snapshot
-from game.scenes.play_computer import pause_after
-from game.scenes.play_menus import PlayMenus
-from game.scenes.play_seats import Seats
+from game.scenes.play.screen import PlayScene
+from game.scenes.play.autosave import Autosaver
+from game.scenes.play.board import Snapshot
+from game.scenes.play.computer_seats import pause_after
+from game.scenes.play.menus import PlayMenus
+from game.scenes.play.seats import Seats
 from game.scenes.menu_items import NETWORK_ITEMS
 from game.scenes.network.story import NetworkStoryTeller
 from game.scenes.info.story import set_story_teller

@@ -33,7 +33,7 @@ def play_scene(app: App, game: Game, options: dict[str, Any] | None = None,
                save_name: str | None = None) -> Scene:
     """A PlayScene for `game`; a resumed game passes its save name and options on, so the next
     Save Game offers the same name and the attack mode is as it was."""
-    from game.scenes.play import PlayScene  # noqa: PLC0415 - the play screen imports setup
+    from game.scenes.play.screen import PlayScene  # noqa: PLC0415 - the play screen imports setup
 
     return PlayScene(app, game, options=options, save_name=save_name)
 

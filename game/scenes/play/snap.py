@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.scenes.play_layout import park_beside
-from game.scenes.play_turns import TurnController
+from game.scenes.play.layout import park_beside
+from game.scenes.play.turns import TurnController
 from game.ui.mapview import MapView
 
 HERE = ""  # the pointer's own spot in a cycle that began off any accepted territory

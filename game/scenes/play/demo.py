@@ -29,7 +29,7 @@ def demo_game(seed: int) -> Game:
 
 def start_demo(app: App, seed: int, fast: bool) -> Scene:
     """The attract mode: computers play every seat; a new game follows each victory."""
-    from game.scenes.play import PlayScene  # noqa: PLC0415 - the play screen imports this
+    from game.scenes.play.screen import PlayScene  # noqa: PLC0415 - the play screen imports this
 
     scene = PlayScene(app, demo_game(seed), demo=True)
     scene.demo_fast = fast

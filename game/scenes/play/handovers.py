@@ -13,11 +13,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine import Phase
-from game.scenes.handover import HandOverScene
-from game.scenes.play_seats import SETUP_PHASES, TURN_PHASES
+from game.scenes.play.pass_to import HandOverScene
+from game.scenes.play.seats import SETUP_PHASES, TURN_PHASES
 
 if TYPE_CHECKING:
-    from game.scenes.play import PlayScene
+    from game.scenes.play.screen import PlayScene
 
 
 class HandOvers:

@@ -1,15 +1,15 @@
 """The play screen: the map, the side panel and the message area, from placement to victory.
 
 The scene only wires parts that each have one job:
-  - `TurnController` (play_turns) and `HumanPrompts` (play_prompts): a human's intents and
+  - `TurnController` (turns) and `HumanPrompts` (prompts): a human's intents and
     answers turned into engine actions;
   - `BattlePresenter` (battle_show): each action's events shown in order, dice roll by roll;
   - `Camera` (camera): the map follows what is shown, per Map Scroll;
-  - `PlayCommands` (play_commands): what a press, Cancel, a snap or a skip does here;
-  - `ShownBoard` (play_board): the one board the map, the player key and the status line read,
+  - `PlayCommands` (commands): what a press, Cancel, a snap or a skip does here;
+  - `ShownBoard` (board): the one board the map, the player key and the status line read,
     brought level with the game as events are shown;
-  - `ComputerSeats` (play_computer), `Autosaver` (play_autosave), `HandOvers`
-    (play_handover): when the machine changes hands, and secrets kept behind a hand-over.
+  - `ComputerSeats` (computer_seats), `Autosaver` (autosave), `HandOvers`
+    (handovers): when the machine changes hands, and secrets kept behind a hand-over.
 The scene asks the engine what is legal and applies actions; it holds no rule of its own.
 """
 
@@ -27,26 +27,26 @@ from game.engine import events as ev
 from game.input import CommandEvent
 from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
 from game.scenes.base import Scene
-from game.scenes.battle_show import BattlePresenter
-from game.scenes.camera import Camera, spots_of
-from game.scenes.first_roll import FirstRoll
-from game.scenes.play_autosave import Autosaver
-from game.scenes.play_commands import PlayCommands
-from game.scenes.play_board import ShownBoard, Snapshot
-from game.scenes.play_computer import ComputerSeats, pause_after
-from game.scenes.play_demo import DEMO_NAMES, DEMO_TYPES, demo_game, start_demo
-from game.scenes.play_end import GameEnding
-from game.scenes.play_facade import PlaySceneFace
-from game.scenes.play_handover import HandOvers
-from game.scenes.play_layout import game_title, map_art, place_clear_of, player_colour, show_battlefield
-from game.scenes.play_snap import Snapper
-from game.scenes.play_menus import PlayMenus
-from game.scenes.play_narrate import Line, narrate_each
-from game.scenes.play_prompts import HumanPrompts, message_area
-from game.scenes.play_readouts import Readouts
-from game.scenes.play_seats import SETUP_PHASES, TURN_PHASES, Seats
-from game.scenes.play_status import odds_for, panel_info
-from game.scenes.play_turns import ATTACK_MODES, TurnController
+from game.scenes.play.battle_show import BattlePresenter
+from game.scenes.play.camera import Camera, spots_of
+from game.scenes.play.first_roll import FirstRoll
+from game.scenes.play.autosave import Autosaver
+from game.scenes.play.commands import PlayCommands
+from game.scenes.play.board import ShownBoard, Snapshot
+from game.scenes.play.computer_seats import ComputerSeats, pause_after
+from game.scenes.play.demo import DEMO_NAMES, DEMO_TYPES, demo_game, start_demo
+from game.scenes.play.end import GameEnding
+from game.scenes.play.face import PlaySceneFace
+from game.scenes.play.handovers import HandOvers
+from game.scenes.play.layout import game_title, map_art, place_clear_of, player_colour, show_battlefield
+from game.scenes.play.snap import Snapper
+from game.scenes.play.menus import PlayMenus
+from game.scenes.play.narrate import Line, narrate_each
+from game.scenes.play.prompts import HumanPrompts, message_area
+from game.scenes.play.readouts import Readouts
+from game.scenes.play.seats import SETUP_PHASES, TURN_PHASES, Seats
+from game.scenes.play.status import odds_for, panel_info
+from game.scenes.play.turns import ATTACK_MODES, TurnController
 from game.ui import palette
 from game.ui.mapview import MapMarks, MapView
 from game.ui.menubar import MenuBar

@@ -16,7 +16,7 @@ from game.input import Command, CommandEvent, Device
 from game.ui import palette
 
 if TYPE_CHECKING:
-    from game.scenes.play import PlayScene
+    from game.scenes.play.screen import PlayScene
 
 _GO_ON = (Command.PRESS, Command.CONFIRM, Command.CANCEL, Command.SKIP)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import Phase
-from game.scenes.play_status import (
+from game.scenes.play.status import (
     Selection,
     map_marks,
     odds_for,
@@ -20,7 +20,7 @@ from game.scenes.play_status import (
 from game.ui import sidepanel
 
 if TYPE_CHECKING:
-    from game.scenes.play import PlayScene
+    from game.scenes.play.screen import PlayScene
 
 
 class Readouts:

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.engine import Game
-    from game.scenes.play_prompts import HumanPrompts
-    from game.scenes.play_seats import Seats
-    from game.scenes.play_turns import TurnController
+    from game.scenes.play.prompts import HumanPrompts
+    from game.scenes.play.seats import Seats
+    from game.scenes.play.turns import TurnController
 
 
 class PlaySceneFace:
-    """Mixed into PlayScene: names the menus (play_menus.py) and the tests use."""
+    """Mixed into PlayScene: names the menus (menus.py) and the tests use."""
 
     game: Game
     seats: Seats

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from game.engine import Game, Phase
 from game.engine import actions as act
-from game.scenes.computer import ComputerPlayer, StandInGeneral, make_general
+from game.scenes.play.computer import ComputerPlayer, StandInGeneral, make_general
 
 # Seconds a shown computer action stays on screen, by Fast Game level.
 PAUSES = {

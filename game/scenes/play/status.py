@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.engine import Game, Phase
 from game.engine.odds import attack_odds
-from game.scenes.play_board import ShownBoard
+from game.scenes.play.board import ShownBoard
 from game.engine.words import plural
 from game.ui.mapview import MapMarks
 from game.ui.palette import PlayerColour

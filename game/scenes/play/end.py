@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.scenes.dialogs.boxes import MessageDialogScene
-from game.scenes.gameover import GameOverScene
-from game.scenes.play_demo import next_demo_seed, start_demo
-from game.scenes.play_narrate import WIN_REASONS
+from game.scenes.play.gameover import GameOverScene
+from game.scenes.play.demo import next_demo_seed, start_demo
+from game.scenes.play.narrate import WIN_REASONS
 
 if TYPE_CHECKING:
     from game.app import App

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import Game, Phase
 from game.engine import actions as act
-from game.scenes.cards import CardExchangeScene
+from game.scenes.play.cards import CardExchangeScene
 from game.scenes.dialogs.boxes import ChoiceDialogScene, ConfirmDialogScene, NumberDialogScene
 from game.engine.words import plural
-from game.scenes.play_turns import TurnController
+from game.scenes.play.turns import TurnController
 from game.input import Device
 from game.ui import controlnames, palette
 from game.ui.messages import MessageArea
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
-# Also said by OPTIONS > Cheat (play_menus); a controlnames template.
+# Also said by OPTIONS > Cheat (menus.py); a controlnames template.
 CHEAT_PROMPT = "Cheat: select any territory to conquer it ({DESELECT} cancels)."
 
 

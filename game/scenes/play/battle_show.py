@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from game.audio import Sfx
 from game.engine import events as ev
-from game.scenes.play_board import BoardSource, ShownBoard
-from game.scenes.play_narrate import Line, battle_summary
+from game.scenes.play.board import BoardSource, ShownBoard
+from game.scenes.play.narrate import Line, battle_summary
 from game.ui.palette import PlayerColour
 from game.ui.sidepanel import DiceDisplay
 

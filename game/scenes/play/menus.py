@@ -18,7 +18,7 @@ from game.scenes.dialogs.boxes import (
     ConfirmDialogScene,
     NumberDialogScene,
 )
-from game.scenes.cards import CardExchangeScene
+from game.scenes.play.cards import CardExchangeScene
 from game.scenes.dialogs.files import ResumeGameScene, SaveGameScene
 from game.scenes.info.help import ContinentsScene, HelpScene
 from game.scenes.menu_items import network_items
@@ -33,7 +33,7 @@ from game.scenes.info.menu_screens import (
 from game.scenes.info.credits import CreditsScene
 from game.scenes.info.gamelog import GameLogScene
 from game.scenes.info.luck import LuckScene
-from game.scenes.play_prompts import CHEAT_PROMPT
+from game.scenes.play.prompts import CHEAT_PROMPT
 from game.scenes.info.review import review_scene
 from game.settings import FAST_GAME_LEVELS
 from game.ui import palette
@@ -41,7 +41,7 @@ from game.ui.menubar import Menu, MenuItem, separator
 
 if TYPE_CHECKING:
     from game.scenes.base import Scene
-    from game.scenes.play import PlayScene
+    from game.scenes.play.screen import PlayScene
 
 OWN_TURN_PHASES = frozenset({Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY})
 SECRET_REFUSAL = "Cards and missions are shown to their owner in their own turn."
