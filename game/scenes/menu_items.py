@@ -7,35 +7,35 @@ from typing import TYPE_CHECKING
 from game.ui.menubar import MenuItem
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 
 HOST_ITEM, JOIN_ITEM = "Host Network Game...", "Join Network Game..."
 NETWORK_ITEMS = (HOST_ITEM, JOIN_ITEM)
 
 
-def network_items(app: App) -> list[MenuItem]:
+def network_items(app: SceneContext) -> list[MenuItem]:
     """FILE > Host Network Game... and FILE > Join Network Game..."""
     def host() -> None:
         try:
-            from game.scenes.network.host import HostNetworkScene  # noqa: PLC0415
+            scene = app.host_scene()
         except ImportError as exc:
             _missing(app, exc)
             return
-        app.scenes.push(HostNetworkScene(app))
+        app.scenes.push(scene)
 
     def join() -> None:
         try:
-            from game.scenes.network.join import JoinNetworkScene  # noqa: PLC0415
+            scene = app.join_scene()
         except ImportError as exc:
             _missing(app, exc)
             return
-        app.scenes.push(JoinNetworkScene(app))
+        app.scenes.push(scene)
 
     return [MenuItem(HOST_ITEM, host), MenuItem(JOIN_ITEM, join)]
 
 
-def _missing(app: App, exc: ImportError) -> None:
+def _missing(app: SceneContext, exc: ImportError) -> None:
     """Network play needs `websockets`; without it the rest of the game goes on."""
     from game.scenes.dialogs.boxes import MessageDialogScene  # noqa: PLC0415
 

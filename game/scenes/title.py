@@ -24,7 +24,7 @@ from game.ui.font import GLYPHS, LETTER_SPACING
 from game.ui.pointers import PointerKind
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 TITLE_TEXT = "CONQUEST"
 TITLE_BLOCK = 8
@@ -129,7 +129,7 @@ class TitleScene(Scene):
 
     pointer = PointerKind.NONE
 
-    def __init__(self, app: App, next_scene: Callable[[App], Scene] | None = None, *,
+    def __init__(self, app: SceneContext, next_scene: Callable[[SceneContext], Scene] | None = None, *,
                  saves_dir: Path | None = None) -> None:
         super().__init__(app)
         self.next_scene = next_scene
@@ -184,7 +184,7 @@ class TitleScene(Scene):
     def start_demo(self) -> bool:
         """The attract mode of the play screen."""
         self.untouched = 0.0
-        from game.scenes.play.screen import start_demo  # noqa: PLC0415 - the play screen imports this
+        from game.scenes.play.screen import start_demo  # noqa: PLC0415 - not before the first frame
         from game.scenes.setup.launch import chosen_seed  # noqa: PLC0415
 
         self.app.scenes.replace(start_demo(self.app, chosen_seed(self.app), fast=False))
@@ -210,7 +210,7 @@ class TitleScene(Scene):
                         (w // 2, 380), palette.SKY_BLUE, align="center")
 
 
-def leave_title(app: App, saves_dir: Path | None = None) -> None:
+def leave_title(app: SceneContext, saves_dir: Path | None = None) -> None:
     """Replace the title with the setup screen, and offer the interrupted game if one loads
     (else the network game this window was in, if its seat is kept)."""
     from game.scenes.setup.launch import offer_interrupted_game  # noqa: PLC0415

@@ -22,7 +22,7 @@ from game.ui.font import Fonts
 from game.ui.widgets import Button, Label, NumberPrompt, TextBox
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 BUTTON_HEIGHT = 15
 BUTTON_GAP = 8
@@ -37,7 +37,7 @@ class DialogScene(Scene):
 
     is_opaque = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         super().__init__(app)
         self.dialog: Dialog | None = None
 
@@ -98,7 +98,7 @@ class TextEntryScene(Scene):
     wants_text = True
     wants_navigation = True
 
-    def __init__(self, app: App, title: str, text: str, max_length: int,
+    def __init__(self, app: SceneContext, title: str, text: str, max_length: int,
                  done: Callable[[str | None], None], *, fresh: bool = False) -> None:
         super().__init__(app)
         self.done = done
@@ -154,7 +154,7 @@ class TextEntryScene(Scene):
                          align="center")
 
 
-def _text_block(app: App, text: str, width: int) -> list[str]:
+def _text_block(app: SceneContext, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         lines.extend(app.fonts.body.wrap(paragraph, width) or [""])
@@ -190,7 +190,7 @@ class ChoiceDialogScene(DialogScene):
 
     def __init__(
         self,
-        app: App,
+        app: SceneContext,
         title: str,
         text: str,
         options: Sequence[str],
@@ -238,7 +238,7 @@ class ChoiceDialogScene(DialogScene):
 class MessageDialogScene(ChoiceDialogScene):
     """A message with OK (Return or ESC), e.g. an error a player must read."""
 
-    def __init__(self, app: App, title: str, text: str,
+    def __init__(self, app: SceneContext, title: str, text: str,
                  on_ok: Callable[[], None] | None = None, width: int = 300) -> None:
         super().__init__(app, title, text, ["OK"],
                          (lambda _index: on_ok()) if on_ok is not None else None,
@@ -248,7 +248,7 @@ class MessageDialogScene(ChoiceDialogScene):
 class ConfirmDialogScene(ChoiceDialogScene):
     """A yes/no question: the safe answer (No) is the default, as for End Game or Shutdown."""
 
-    def __init__(self, app: App, title: str, text: str, on_yes: Callable[[], None],
+    def __init__(self, app: SceneContext, title: str, text: str, on_yes: Callable[[], None],
                  on_no: Callable[[], None] | None = None, *, default_yes: bool = False,
                  yes: str = "Yes", no: str = "No", width: int = 300) -> None:
         def answer(index: int) -> None:
@@ -264,7 +264,7 @@ class ConfirmDialogScene(ChoiceDialogScene):
 class NumberDialogScene(DialogScene):
     """'How many?' with a default that Return accepts; `done(None)` on Cancel or ESC."""
 
-    def __init__(self, app: App, title: str, question: str, minimum: int, maximum: int,
+    def __init__(self, app: SceneContext, title: str, question: str, minimum: int, maximum: int,
                  default: int, done: Callable[[int | None], None], *,
                  can_cancel: bool = True) -> None:
         super().__init__(app)

@@ -39,7 +39,7 @@ from game.ui.dialog import Dialog
 from game.ui.widgets import Button, Label, ListBox, TextBox
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
 
 BAD_NAME = ("A save name is 1 to 32 letters, digits, spaces, dots, dashes or underscores, "
@@ -66,7 +66,7 @@ def describe(info: SaveInfo) -> str:
 class _FileScene(DialogScene):
     """The shared window: a name box, the list of saves, a detail line and two buttons."""
 
-    def __init__(self, app: App, title: str, action: str, default_name: str,
+    def __init__(self, app: SceneContext, title: str, action: str, default_name: str,
                  directory: Path | None) -> None:
         super().__init__(app)
         fonts = app.fonts
@@ -174,7 +174,7 @@ class _FileScene(DialogScene):
 class SaveGameScene(_FileScene):
     """Save the game under a name; `on_saved(name)` after the file is written."""
 
-    def __init__(self, app: App, game: Game, options: dict[str, Any],
+    def __init__(self, app: SceneContext, game: Game, options: dict[str, Any],
                  on_saved: Callable[[str], None], *, default_name: str | None = None,
                  directory: Path | None = None) -> None:
         super().__init__(app, "SAVE GAME", "SAVE", default_name or DEFAULT_NAME, directory)
@@ -231,7 +231,7 @@ class SaveGameScene(_FileScene):
 class ResumeGameScene(_FileScene):
     """Load a saved game; `on_loaded(loaded)` with the checked game and its options."""
 
-    def __init__(self, app: App, on_loaded: Callable[[LoadedSave], None], *,
+    def __init__(self, app: SceneContext, on_loaded: Callable[[LoadedSave], None], *,
                  directory: Path | None = None) -> None:
         super().__init__(app, "RESUME GAME", "LOAD", DEFAULT_NAME, directory)
         self.on_loaded = on_loaded

@@ -20,7 +20,7 @@ from game.ui.dialog import Dialog
 from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
     from game.mapart import MapArt
 
@@ -49,7 +49,7 @@ def colour_swatch(surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, i
     pygame.draw.rect(surface, palette.INK, r, 1)
 
 
-def shared_map_art(app: App) -> MapArt | None:
+def shared_map_art(app: SceneContext) -> MapArt | None:
     """The map art, loaded once per run and kept with the assets (as the play screen does)."""
     art = getattr(app.assets, "map_art", None)
     if art is None:
@@ -79,7 +79,7 @@ class OverlayScene(Scene):
     is_opaque = False
     wants_navigation = True
 
-    def __init__(self, app: App, title: str, size: tuple[int, int], *,
+    def __init__(self, app: SceneContext, title: str, size: tuple[int, int], *,
                  ok_label: str = "OK", on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.rect = centred_rect(*size)

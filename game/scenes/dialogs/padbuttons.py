@@ -24,7 +24,7 @@ from game.ui.controlnames import device_of
 from game.ui.widgets import Button, Widget
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 # The commands a stick's buttons can give, in the order shown, with what they are called.
 ASSIGNABLE = (("PRESS", "Press / choose (A)"), ("SCROLL_HOLD", "Hold to scroll the map (B)"),
@@ -64,7 +64,7 @@ class BindingRow(Widget):
 class PadButtonsScene(OverlayScene):
     """The button-assignment window; `on_close` after OK or CANCEL."""
 
-    def __init__(self, app: App, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: SceneContext, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app, "PAD BUTTONS", SIZE, on_close=on_close)
         self.bindings: dict[str, tuple[int, ...]] = {
             name: tuple(app.settings.pad_bindings.get(name, ())) for name, _ in ASSIGNABLE}

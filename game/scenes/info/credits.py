@@ -16,7 +16,7 @@ from game.ui import palette
 from game.ui.pointers import PointerKind
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 HEADLINE = "CONQUEST"  # the game's name, drawn large
 CREDITS = (
@@ -41,7 +41,7 @@ class CreditsScene(Scene):
 
     pointer = PointerKind.NONE
 
-    def __init__(self, app: App, timeout: float | None = None) -> None:
+    def __init__(self, app: SceneContext, timeout: float | None = None) -> None:
         super().__init__(app)
         self.timeout = timeout
         self.time = 0.0

@@ -21,7 +21,7 @@ from game.ui.loglist import LogLine, LogList
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
     from game.engine.chronicle import Chronicle
     from game.net.story_client import NetChronicle
@@ -32,7 +32,7 @@ FILTER_W = 70
 class GameLogScene(OverlayScene):
     """The whole game's log over the play (or game-over) screen."""
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: SceneContext, game: Game) -> None:
         super().__init__(app, "Game Log", (620, 384))
         self.game = game
         self.chronicle: Chronicle | NetChronicle = chronicle_for(app, game)

@@ -20,7 +20,7 @@ from game.ui.controlnames import device_of
 from game.ui.panels import TextPanel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game, WorldMap
 
 POINTER_PARAGRAPHS = (
@@ -131,7 +131,7 @@ def help_text(device: Device) -> str:
 class HelpScene(OverlayScene):
     """F1: commands and keys for each device, the menus, and the rules in brief, scrolling."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         super().__init__(app, "Help", (500, 340))
         body = self.body
         self.device = device_of(app)
@@ -153,7 +153,7 @@ class HelpScene(OverlayScene):
 class ContinentsScene(OverlayScene):
     """F2: each continent's bonus and territories; during a game, who holds how much of it."""
 
-    def __init__(self, app: App, game: Game | None) -> None:
+    def __init__(self, app: SceneContext, game: Game | None) -> None:
         super().__init__(app, "Continents", (600, 376))
         self.game = game
         self.board: WorldMap | None = game.board if game is not None else _load_board()

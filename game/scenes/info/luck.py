@@ -17,7 +17,7 @@ from game.ui.plot import draw_signed_plot
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine.chronicle import Chronicle
     from game.net.story_client import NetChronicle
     from game.engine import Game
@@ -27,7 +27,7 @@ COLUMNS = (("ATTACKS", 160), ("DEFENCES", 220), ("LOST", 258), ("EXPECTED", 326)
 ROW_H = 13
 
 
-def luck_rows(app: App, game: Game, chronicle: Chronicle | NetChronicle | None = None,
+def luck_rows(app: SceneContext, game: Game, chronicle: Chronicle | NetChronicle | None = None,
               ) -> list[tuple[int, tuple[str, ...], float]]:
     """(seat, figures as shown, luck) for each seat, luckiest first (`chronicle`: one already
     brought up to date this frame, so it is not looked up twice)."""
@@ -44,7 +44,7 @@ def luck_rows(app: App, game: Game, chronicle: Chronicle | NetChronicle | None =
 class LuckScene(OverlayScene):
     """The luck table and plot over the play or game-over screen."""
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: SceneContext, game: Game) -> None:
         rows = len(game.players)
         super().__init__(app, "Luck", (520, 232 + rows * ROW_H))
         self.game = game

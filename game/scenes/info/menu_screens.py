@@ -25,7 +25,7 @@ from game.ui.draw import dotted_hline
 from game.ui.hqflag import draw_flag
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
     from game.mapart import MapArt
 
@@ -40,7 +40,7 @@ class _TableScene(OverlayScene):
 
     columns: tuple[tuple[str, int], ...] = ()  # (header, right edge from the body's left)
 
-    def __init__(self, app: App, game: Game, title: str, size: tuple[int, int]) -> None:
+    def __init__(self, app: SceneContext, game: Game, title: str, size: tuple[int, int]) -> None:
         super().__init__(app, title, size)
         self.game = game
 
@@ -71,7 +71,7 @@ class BattlesInfoScene(_TableScene):
 
     columns = (("BATTLES WON", 190), ("LOST", 240), ("INVASIONS WON", 350), ("LOST", 400))
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: SceneContext, game: Game) -> None:
         rows = len(game.players)
         super().__init__(app, game, "Battles", (430, 90 + rows * ROW_H))
 
@@ -95,7 +95,7 @@ class TerritoriesInfoScene(_TableScene):
 
     columns = (("TERRITORIES", 180), ("CONTINENTS", 260), ("ARMIES", 320))
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: SceneContext, game: Game) -> None:
         super().__init__(app, game, "Territories", (520, 136 + len(game.players) * ROW_H))
 
     def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -137,7 +137,7 @@ class CardsInfoScene(_TableScene):
 
     columns = (("CARDS", 200),)
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: SceneContext, game: Game) -> None:
         super().__init__(app, game, "Cards", (360, 110 + len(game.players) * 16))
 
     def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -164,7 +164,7 @@ class KeyScene(_TableScene):
 
     columns = (("LEVEL", 200),)
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: SceneContext, game: Game) -> None:
         super().__init__(app, game, "Key", (360, 100 + len(game.players) * 22))
 
     def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -191,7 +191,7 @@ class KeyScene(_TableScene):
 class RiskCardScene(OverlayScene):
     """The RISK card for `viewer`: a mission (UK short), the headquarters (US short), or none."""
 
-    def __init__(self, app: App, game: Game, viewer: int) -> None:
+    def __init__(self, app: SceneContext, game: Game, viewer: int) -> None:
         self.game = game
         self.viewer = viewer
         self.kind = game.objective
@@ -266,7 +266,7 @@ class FullMapScene(AnyKeyOverlay):
 
     is_opaque = True
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: SceneContext, game: Game) -> None:
         super().__init__(app, "Full map", (640, 400))
         self.game = game
         self.image: pygame.Surface | None = None

@@ -39,7 +39,7 @@ from game.ui.sidepanel import PanelInfo, SidePanel
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 32.0, 256.0)
@@ -69,7 +69,7 @@ class ReplayScene(Scene):
 
     wants_navigation = True
 
-    def __init__(self, app: App, final: Game, start: int = 0, *, title: str = "REPLAY",
+    def __init__(self, app: SceneContext, final: Game, start: int = 0, *, title: str = "REPLAY",
                  on_close: Callable[[], None] | None = None,
                  replayer: Callable[[], Replayer] | None = None) -> None:
         super().__init__(app)
@@ -340,13 +340,12 @@ class ReplayScene(Scene):
                       palette.INK, align="right")
 
 
-def start_replay(app: App, path: Path) -> Scene:
+def start_replay(app: SceneContext, path: Path) -> Scene:
     """The first scene of `--replay FILE`: the recorded game from its start; CLOSE quits."""
     from game.replay import RecordFileError, load_recorded_game  # noqa: PLC0415
-    from game.scenes.title import TitleScene  # noqa: PLC0415
 
     try:
         game = load_recorded_game(path)
     except RecordFileError:
-        return TitleScene(app)
+        return app.title_scene()
     return ReplayScene(app, game, 0, title="REPLAY", on_close=app.quit)

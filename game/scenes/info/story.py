@@ -19,7 +19,7 @@ from game.export import export_story
 from game.net.story_client import NetChronicle
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
 
 
@@ -33,24 +33,24 @@ class StoryTeller(Protocol):
         """Ask for news of `game`'s story if due (called each frame a story screen is up)."""
 
 
-def set_story_teller(app: App, teller: StoryTeller | None) -> None:
+def set_story_teller(app: SceneContext, teller: StoryTeller | None) -> None:
     app.assets.story_teller = teller  # type: ignore[attr-defined]
 
 
-def told_story(app: App, game: Game) -> NetChronicle | None:
+def told_story(app: SceneContext, game: Game) -> NetChronicle | None:
     """The story a teller holds for `game` (never changes any state: safe while drawing)."""
     teller = getattr(app.assets, "story_teller", None)
     return teller.told_story(game) if teller is not None else None
 
 
-def refresh_story(app: App, game: Game) -> None:
+def refresh_story(app: SceneContext, game: Game) -> None:
     """Ask the teller of `game`'s story for news (nothing for a local game)."""
     teller = getattr(app.assets, "story_teller", None)
     if teller is not None:
         teller.refresh_story(game)
 
 
-def chronicle_for(app: App, game: Game) -> Chronicle | NetChronicle:
+def chronicle_for(app: SceneContext, game: Game) -> Chronicle | NetChronicle:
     """The log and luck of `game`, brought up to date with its record (or as told)."""
     told = told_story(app, game)
     if told is not None:
@@ -64,7 +64,7 @@ def chronicle_for(app: App, game: Game) -> Chronicle | NetChronicle:
     return chronicle
 
 
-def export_message(app: App, game: Game, folder: Path | None = None) -> tuple[bool, str]:
+def export_message(app: SceneContext, game: Game, folder: Path | None = None) -> tuple[bool, str]:
     """Writes the log and luck files (into saves/ unless told); (done, what to tell the player)."""
     target = folder or savegame.SAVES_DIR
     told = told_story(app, game)  # a network game: its seed is secret, so not in the name

@@ -23,7 +23,7 @@ from game.ui.controlnames import describe_for, device_of
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 TIMEOUT = 15.0
 # Return, Space or A ignored this long at first: the key that pressed the form's OK, pressed
@@ -37,8 +37,8 @@ CANCEL_HINTS = {Device.KEYBOARD: "ESC or Return cancels", Device.PAD: "{BACK} or
 class ConnectingScene(Scene):
     """Shows CONNECTING while `bridge` joins `uri` (after starting the server, when hosting)."""
 
-    def __init__(self, app: App, bridge: NetBridge, uri: str, join: Callable[[], None],
-                 back: Callable[[App], Scene], *, hosting: Future[Any] | None = None,
+    def __init__(self, app: SceneContext, bridge: NetBridge, uri: str, join: Callable[[], None],
+                 back: Callable[[SceneContext], Scene], *, hosting: Future[Any] | None = None,
                  expected: int = 1) -> None:
         super().__init__(app)
         self.expected = expected  # seats joined from this window: the lobby opens when all are

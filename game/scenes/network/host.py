@@ -45,7 +45,7 @@ from game.ui.choices import ChoiceRow
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 RECT = pygame.Rect(60, 26, 520, 350)
 KINDS = (("Local", "local"), ("Open", "open"), ("Easy", "easy"), ("Standard", "standard"),
@@ -59,7 +59,7 @@ class HostNetworkScene(FormScene):
 
     title = "HOST NETWORK GAME"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         super().__init__(app, RECT)
         fonts = app.fonts
         x, y = RECT.x + 14, RECT.y + 30

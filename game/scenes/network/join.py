@@ -28,7 +28,7 @@ from game.ui.dialog import Dialog
 from game.ui.widgets import Button, Label, TextBox, Widget
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 RECT = pygame.Rect(150, 90, 340, 214)
 
@@ -81,7 +81,7 @@ def parse_port(text: str) -> int | None:
     return int(text) if text.strip().isdigit() and 1 <= int(text) <= 65535 else None
 
 
-def leave_for_network(app: App, scene: Scene) -> None:
+def leave_for_network(app: SceneContext, scene: Scene) -> None:
     """Close every screen (each saves what it must, as on quitting) and show `scene`."""
     for old in reversed(app.scenes.stack):
         old.on_quit()
@@ -89,15 +89,13 @@ def leave_for_network(app: App, scene: Scene) -> None:
     app.scenes.push(scene)
 
 
-def back_out(app: App, scene: Scene) -> None:
+def back_out(app: SceneContext, scene: Scene) -> None:
     """CANCEL: back to the screen below, or the title when there is none."""
     app.play(Sfx.CLICK)
     if len(app.scenes.stack) > 1:
         app.scenes.pop()
     else:
-        from game.scenes.title import TitleScene  # noqa: PLC0415
-
-        app.scenes.replace(TitleScene(app))
+        app.scenes.replace(app.title_scene())
 
 
 FORM_HINTS = {  # how the form is filled with the device in hand (controlnames templates)
@@ -117,7 +115,7 @@ class FormScene(Scene):
 
     title = ""
 
-    def __init__(self, app: App, rect: pygame.Rect) -> None:
+    def __init__(self, app: SceneContext, rect: pygame.Rect) -> None:
         super().__init__(app)
         self.rect = rect
         fonts = app.fonts
@@ -311,7 +309,7 @@ class JoinNetworkScene(FormScene):
     title = "JOIN NETWORK GAME"
     last: JoinAnswers | None = None  # this run's last answers (after a refusal: as typed)
 
-    def __init__(self, app: App, answers: JoinAnswers | None = None) -> None:
+    def __init__(self, app: SceneContext, answers: JoinAnswers | None = None) -> None:
         super().__init__(app, RECT)
         a = answers or JoinNetworkScene.last or remembered_answers()
         y = self.rect.y + 34

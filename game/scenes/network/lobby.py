@@ -22,7 +22,7 @@ from game.ui.controlnames import describe_for, device_of
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 PANEL = pygame.Rect(90, 84, 460, 250)
 # Return, Space, A or a click ignored this long at first: the press that joined, made twice,
@@ -50,7 +50,7 @@ def local_addresses() -> list[str]:
 class LobbyScene(Scene):
     """Waits with the others until every seat is taken."""
 
-    def __init__(self, app: App, bridge: NetBridge, welcome: dict[str, Any],
+    def __init__(self, app: SceneContext, bridge: NetBridge, welcome: dict[str, Any],
                  early: list[Note] | None = None) -> None:
         super().__init__(app)
         self.bridge = bridge
@@ -129,11 +129,9 @@ class LobbyScene(Scene):
                                                 self.leave, yes="Leave", no="Stay"))
 
     def leave(self) -> None:
-        from game.scenes.title import TitleScene  # noqa: PLC0415
-
         self._done = True
         self.bridge.close()
-        self.app.scenes.replace(TitleScene(self.app))
+        self.app.scenes.replace(self.app.title_scene())
 
     def exit(self) -> None:
         if not self._done:

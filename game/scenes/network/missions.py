@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 from game.scenes.setup.missions import MissionRevealScene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
 
 
 class NetworkMissionRevealScene(MissionRevealScene):
     """The mission card of each seat played at this machine, and no one else's."""
 
-    def __init__(self, app: App, game: Game, seats: Iterable[int],
+    def __init__(self, app: SceneContext, game: Game, seats: Iterable[int],
                  on_done: Callable[[], None]) -> None:
         super().__init__(app, game, on_done)
         local = set(seats)

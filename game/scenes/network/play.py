@@ -32,7 +32,7 @@ from game.ui import palette
 from game.ui.menubar import Menu, MenuBar, MenuItem
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 COPY_WAIT_SECONDS = 1.0  # the longest an update waits for the acting seat's own copy
 NETWORK_REFUSAL = "Not in a network game: its rules and variants were set when it was hosted."
@@ -105,7 +105,7 @@ class NetworkPlayMenus(PlayMenus):
 class NetworkPlayScene(PlayScene):
     """A network game at this machine: `bridge` holds its seats' connections."""
 
-    def __init__(self, app: App, bridge: NetBridge, state: dict[str, Any],
+    def __init__(self, app: SceneContext, bridge: NetBridge, state: dict[str, Any],
                  early: list[Note] | None = None) -> None:
         game = mirror_from(state["view"])
         game.opening_events = events_from_dicts(state.get("events", []))
@@ -364,12 +364,10 @@ class NetworkPlayScene(PlayScene):
             self.leave, yes="Leave", no="Stay"))
 
     def leave(self) -> None:
-        from game.scenes.title import TitleScene  # noqa: PLC0415
-
         self._left = True
         set_story_teller(self.app, None)
         self.bridge.close()
-        self.app.scenes.replace(TitleScene(self.app))
+        self.app.scenes.replace(self.app.title_scene())
 
     def on_quit(self) -> None:
         self.bridge.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 
 def kept_join(saves_dir: Path | None = None) -> tuple[str, list[str]] | None:
@@ -29,7 +29,7 @@ def kept_join(saves_dir: Path | None = None) -> tuple[str, list[str]] | None:
     return (f"{address}:{port}", [name for _, name in kept]) if kept else None
 
 
-def offer_network_game(app: App, saves_dir: Path | None = None) -> bool:
+def offer_network_game(app: SceneContext, saves_dir: Path | None = None) -> bool:
     """Ask whether to go back to the network game this window was in; True if asked."""
     from game.net.recall import resumable_hosted_game  # noqa: PLC0415
     from game.scenes.dialogs.boxes import ConfirmDialogScene  # noqa: PLC0415

@@ -21,7 +21,7 @@ from game.ui.choices import ChoiceRow
 from game.ui.widgets import Label
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 RECT = pygame.Rect(130, 80, 380, 210)
 SWITCHES = (("LOW EXCHANGE RATE", "low_exchange_rate"), ("SUPPLY LINES", "supply_lines"),
@@ -49,7 +49,7 @@ class NetworkVariantsScene(FormScene):
 
     title = "VARIANTS"
 
-    def __init__(self, app: App, variants: Variants, done: Callable[[Variants], None],
+    def __init__(self, app: SceneContext, variants: Variants, done: Callable[[Variants], None],
                  problem: Callable[[Variants], str | None] = lambda _: None) -> None:
         super().__init__(app, RECT)
         fonts = app.fonts

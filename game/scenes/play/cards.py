@@ -31,7 +31,7 @@ from game.ui.cardart import draw_territory_card
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
 
 CardSet = tuple[str, str, str]
@@ -46,7 +46,7 @@ class CardExchangeScene(OverlayScene):
     Exactly one of the two callbacks is called, after this overlay has been popped.
     """
 
-    def __init__(self, app: App, game: Game, player: int,
+    def __init__(self, app: SceneContext, game: Game, player: int,
                  on_trade: Callable[[CardSet], None] | None, on_close: Callable[[], None],
                  forced: bool = False) -> None:
         title = "Exchange cards" if on_trade is not None else "Show cards"

@@ -34,9 +34,7 @@ class PlayCommands:
             return
         kind = command.kind
         if scene.demo and kind in _GO_ON:
-            from game.scenes.title import TitleScene  # noqa: PLC0415 - the title starts demos
-
-            scene._replace(TitleScene(scene.app))  # the attract mode: any key or button leaves
+            scene._replace(scene.app.title_scene())  # the attract mode: any key or button leaves
             return
         if scene.first_roll is not None and kind in _GO_ON:
             scene.first_roll.skip()  # any press: the dice settle, the game begins

@@ -1,15 +1,12 @@
-"""The attract mode: computer generals in every seat, a new game after each victory."""
+"""The attract mode's games: computer generals in every seat, a new game after each victory.
+
+(`start_demo`, which opens the play screen on one, is in screen.py.)
+"""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
-
 from game.engine import Game, GameConfig, PlayerSpec
-
-if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.base import Scene
 
 DEMO_NAMES = ("Napoleon", "Hannibal", "Genghis", "Caesar", "Alexander", "Boudicca")
 DEMO_TYPES = ("uk_full", "us_full", "uk_short", "us_short")
@@ -25,15 +22,6 @@ def demo_game(seed: int) -> Game:
     players = [PlayerSpec(DEMO_NAMES[i], COLOURS[i], rng.choice(levels)) for i in range(count)]
     config = GameConfig.preset(rng.choice(DEMO_TYPES), players)
     return Game.new(config, seed)
-
-
-def start_demo(app: App, seed: int, fast: bool) -> Scene:
-    """The attract mode: computers play every seat; a new game follows each victory."""
-    from game.scenes.play.screen import PlayScene  # noqa: PLC0415 - the play screen imports this
-
-    scene = PlayScene(app, demo_game(seed), demo=True)
-    scene.demo_fast = fast
-    return scene
 
 
 def next_demo_seed(seed: int) -> int:

@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.scenes.dialogs.boxes import MessageDialogScene
 from game.scenes.play.gameover import GameOverScene
-from game.scenes.play.demo import next_demo_seed, start_demo
 from game.scenes.play.narrate import WIN_REASONS
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
     from game.scenes.base import Scene
 
@@ -29,11 +28,11 @@ DEMO_RESTART_PAUSE = 4.0
 class GameEnding:
     """Runs once the engine says the game is over; `update` each frame until it moves on."""
 
-    def __init__(self, app: App, game: Game, *, demo: bool, showing: Callable[[], bool],
+    def __init__(self, app: SceneContext, game: Game, *, demo: bool, showing: Callable[[], bool],
                  finish_show: Callable[[], None], autosave: Callable[[], None],
                  replace: Callable[[Scene], None], clear_of: Callable[[Any, tuple[str, ...]],
                                                                       None],
-                 demo_fast: Callable[[], bool],
+                 next_demo: Callable[[], Scene],
                  last_spots: Callable[[], tuple[str, ...]],
                  bring_into_view: Callable[[tuple[str, ...]], None]) -> None:
         self.app = app
@@ -44,7 +43,7 @@ class GameEnding:
         self.autosave = autosave
         self.replace = replace
         self.clear_of = clear_of
-        self.demo_fast = demo_fast
+        self.next_demo = next_demo  # the attract mode's next game, on a fresh play screen
         self.last_spots = last_spots
         self.bring_into_view = bring_into_view
         self.timer: float | None = None
@@ -71,7 +70,7 @@ class GameEnding:
             return
         if self.demo:
             self.asked = True
-            self.replace(start_demo(self.app, next_demo_seed(self.game.seed), self.demo_fast()))
+            self.replace(self.next_demo())
         elif self.game.winner is None:
             self.asked = True
             self.replace(GameOverScene(self.app, self.game))

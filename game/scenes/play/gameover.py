@@ -22,7 +22,7 @@ from game.ui import palette
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
 
 GROW_SECONDS = 1.6
@@ -48,7 +48,7 @@ def series(game: Game, key: str) -> list[list[int]]:
     return points
 
 
-def luck_by_seat(app: App, game: Game) -> dict[int, str]:
+def luck_by_seat(app: SceneContext, game: Game) -> dict[int, str]:
     """Each seat's luck score as shown in the table ("+3.2"); empty without a record."""
     from game.scenes.info.story import chronicle_for  # noqa: PLC0415
 
@@ -72,7 +72,7 @@ class GameOverScene(Scene):
 
     wants_navigation = True
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: SceneContext, game: Game) -> None:
         super().__init__(app)
         self.game = game
         self.time = 0.0
@@ -112,16 +112,12 @@ class GameOverScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------
     def to_setup(self) -> None:
-        from game.scenes.setup.new_game import SetupScene  # noqa: PLC0415 - setup imports much
-
         self.app.play(Sfx.CLICK)
-        self.app.scenes.replace(SetupScene(self.app))
+        self.app.scenes.replace(self.app.setup_scene())
 
     def to_title(self) -> None:
-        from game.scenes.title import TitleScene  # noqa: PLC0415
-
         self.app.play(Sfx.CLICK)
-        self.app.scenes.replace(TitleScene(self.app))
+        self.app.scenes.replace(self.app.title_scene())
 
     def show_map(self) -> None:
         from game.scenes.info.menu_screens import FullMapScene  # noqa: PLC0415

@@ -12,7 +12,7 @@ from game.ui.mapview import MapView
 from game.ui.palette import NEUTRAL_COLOUR, PLAYER_COLOUR_BY_NAME, PlayerColour
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 
 def place_clear_of(dialog_scene: Any, view: MapView, tids: tuple[str, ...]) -> None:
@@ -68,7 +68,7 @@ def park_beside(view: MapView, tid: str, badge_width: int) -> tuple[int, int]:
     return ax + half + 2, ay + 6  # a sliver of a territory: the badge's lower corner
 
 
-def map_art(app: App) -> MapArt:
+def map_art(app: SceneContext) -> MapArt:
     """The map art, loaded once per App (it is large and never changes)."""
     art = getattr(app.assets, "map_art", None)
     if art is None:

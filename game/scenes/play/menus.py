@@ -223,9 +223,7 @@ class PlayMenus:
     # -- FILE --------------------------------------------------------------------------
     def new_game(self) -> None:
         def start() -> None:
-            from game.scenes.setup.new_game import SetupScene  # noqa: PLC0415 - setup imports play
-
-            self.scene._replace(SetupScene(self.app))
+            self.scene._replace(self.app.setup_scene())
 
         self._push(ConfirmDialogScene(self.app, "NEW GAME",
                                       "Abandon this game and set up a new one?", start))

@@ -27,7 +27,7 @@ from game.ui.palette import PlayerColour
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 BOX = pygame.Rect(150, 130, 340, 140)
 # How long after the screen appears every press is ignored: longer than a double press (QA
@@ -38,7 +38,7 @@ GUARD_SECONDS = 0.5
 class HandOverScene(Scene):
     """An opaque screen naming the next human; closed by a confirm once the guard is over."""
 
-    def __init__(self, app: App, name: str, colour: PlayerColour, detail: str,
+    def __init__(self, app: SceneContext, name: str, colour: PlayerColour, detail: str,
                  on_ready: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.name = name

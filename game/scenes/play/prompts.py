@@ -21,7 +21,7 @@ from game.ui import controlnames, palette
 from game.ui.messages import MessageArea
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
 # Also said by OPTIONS > Cheat (menus.py); a controlnames template.
@@ -31,7 +31,7 @@ CHEAT_PROMPT = "Cheat: select any territory to conquer it ({DESELECT} cancels)."
 class HumanPrompts:
     """Asks what the engine waits for; `step()` is called when a human is to move."""
 
-    def __init__(self, app: App, game: Game, turns: TurnController,
+    def __init__(self, app: SceneContext, game: Game, turns: TurnController,
                  clear_of: Callable[[Any, tuple[str, ...]], None],
                  show_battlefield: Callable[[str, str], None]) -> None:
         self.app = app
@@ -200,7 +200,7 @@ class HumanPrompts:
 
 
 # -- the message area --------------------------------------------------------------------
-def message_area(app: App) -> MessageArea:
+def message_area(app: SceneContext) -> MessageArea:
     """The play screen's message area, naming the controls of the device used now."""
     area = MessageArea(app.fonts, hint=lambda: message_hint(app),
                        describe=lambda text: controlnames.describe_for(app, text))
@@ -208,7 +208,7 @@ def message_area(app: App) -> MessageArea:
     return area
 
 
-def message_hint(app: App) -> str:
+def message_hint(app: SceneContext) -> str:
     """Help and continents, as the device in hand reaches them (a controlnames template)."""
     if controlnames.device_of(app) is Device.MOUSE:
         return "INFO > Help, Continents"

@@ -34,7 +34,7 @@ from game.scenes.play.autosave import Autosaver
 from game.scenes.play.commands import PlayCommands
 from game.scenes.play.board import ShownBoard, Snapshot
 from game.scenes.play.computer_seats import ComputerSeats, pause_after
-from game.scenes.play.demo import DEMO_NAMES, DEMO_TYPES, demo_game, start_demo
+from game.scenes.play.demo import DEMO_NAMES, DEMO_TYPES, demo_game, next_demo_seed
 from game.scenes.play.end import GameEnding
 from game.scenes.play.face import PlaySceneFace
 from game.scenes.play.handovers import HandOvers
@@ -56,7 +56,7 @@ from game.ui.sidepanel import PanelInfo, SidePanel
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 __all__ = ["DEMO_NAMES", "DEMO_TYPES", "PlayScene", "demo_game", "map_art", "place_clear_of",
            "player_colour", "start_demo"]
@@ -71,7 +71,7 @@ class PlayScene(PlaySceneFace, Scene):
 
     saves_dir: Path | None = None  # None: the savegame default; tests point it elsewhere
 
-    def __init__(self, app: App, game: Game, *, save_name: str | None = None,
+    def __init__(self, app: SceneContext, game: Game, *, save_name: str | None = None,
                  demo: bool = False, options: dict[str, Any] | None = None) -> None:
         """`options` is a save's options dict (the attack mode toggles), when resuming."""
         super().__init__(app)
@@ -109,7 +109,8 @@ class PlayScene(PlaySceneFace, Scene):
         self.ending = GameEnding(app, game, demo=demo, showing=lambda: self.presenter.busy,
                                  finish_show=self.presenter.finish, autosave=self.autosave,
                                  replace=self._replace, clear_of=self.clear_of,
-                                 demo_fast=lambda: self.demo_fast,
+                                 next_demo=lambda: start_demo(app, next_demo_seed(self.game.seed),
+                                                              self.demo_fast),
                                  last_spots=lambda: self.last_spots,
                                  bring_into_view=lambda spots: self.view.show(*spots,
                                                                               smooth=False))
@@ -452,3 +453,10 @@ class PlayScene(PlaySceneFace, Scene):
     def _replace(self, scene: Scene) -> None:
         self._replacing = True
         self.app.scenes.replace(scene)
+
+
+def start_demo(app: SceneContext, seed: int, fast: bool) -> Scene:
+    """The attract mode: computers play every seat; a new game follows each victory."""
+    scene = PlayScene(app, demo_game(seed), demo=True)
+    scene.demo_fast = fast
+    return scene

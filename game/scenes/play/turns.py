@@ -23,7 +23,7 @@ from game.engine.words import plural
 from game.ui import palette
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 ATTACK_MODES = ("single", "continuous", "do_or_die")
 
@@ -51,7 +51,7 @@ def choice_for(game: Game, template: type, **match: str) -> ArmyChoice | None:
 class TurnController:
     """Selection and the questions of a human's step; actions go out through `ports.perform`."""
 
-    def __init__(self, app: App, game: Game, ports: TurnPorts) -> None:
+    def __init__(self, app: SceneContext, game: Game, ports: TurnPorts) -> None:
         self.app = app
         self.game = game
         self.ports = ports

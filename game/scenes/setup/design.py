@@ -26,7 +26,7 @@ from game.ui.choices import ChoiceRow
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 ROW_STEP = 18
 LABEL_W = 150
@@ -87,7 +87,7 @@ class DesignScene(OverlayScene):
     """The options window; OK calls `on_done(options)`, Cancel or ESC changes nothing (and
     calls `on_cancel`, so the setup screen can put back the game type it had)."""
 
-    def __init__(self, app: App, options: DesignOptions,
+    def __init__(self, app: SceneContext, options: DesignOptions,
                  on_done: Callable[[DesignOptions], None],
                  on_cancel: Callable[[], None] | None = None) -> None:
         super().__init__(app, "Design your own game", (470, 300))

@@ -28,7 +28,7 @@ from game.ui.palette import PLAYER_COLOUR_BY_NAME
 from game.ui.widgets import Button, TextBox
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.scenes.setup.new_game import SetupScene
     from game.ui.font import Fonts
 
@@ -174,7 +174,7 @@ def _draw_picker(scene: SetupScene, surface: pygame.Surface) -> None:
                             align="center")
 
 
-def backdrop(app: App) -> pygame.Surface | None:
+def backdrop(app: SceneContext) -> pygame.Surface | None:
     """The world map behind the window, as in the mock-up; None if the art cannot load."""
     art = shared_map_art(app)
     if art is None:

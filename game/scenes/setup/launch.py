@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from game.engine.game import MAX_SEED
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
     from game.scenes.base import Scene
 
 
-def chosen_seed(app: App) -> int:
+def chosen_seed(app: SceneContext) -> int:
     """The --seed of the command line when given, so a game can be replayed; else random."""
     args = app.options.args
     seed = getattr(args, "seed", None) if args is not None else None
@@ -29,7 +29,7 @@ def chosen_seed(app: App) -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-def play_scene(app: App, game: Game, options: dict[str, Any] | None = None,
+def play_scene(app: SceneContext, game: Game, options: dict[str, Any] | None = None,
                save_name: str | None = None) -> Scene:
     """A PlayScene for `game`; a resumed game passes its save name and options on, so the next
     Save Game offers the same name and the attack mode is as it was."""
@@ -38,7 +38,7 @@ def play_scene(app: App, game: Game, options: dict[str, Any] | None = None,
     return PlayScene(app, game, options=options, save_name=save_name)
 
 
-def open_game(app: App, game: Game, options: dict[str, Any] | None = None,
+def open_game(app: SceneContext, game: Game, options: dict[str, Any] | None = None,
               save_name: str | None = None) -> bool:
     """Replace the top scene with the play screen of `game`."""
     app.scenes.replace(play_scene(app, game, options, save_name))
@@ -58,7 +58,7 @@ def describe_interrupted(game: Game) -> str:
             f"Players: {seats}.\nResume it, or set up a new game?")
 
 
-def offer_interrupted_game(app: App, saves_dir: Path | None = None) -> bool:
+def offer_interrupted_game(app: SceneContext, saves_dir: Path | None = None) -> bool:
     """Push the RESUME INTERRUPTED GAME question if the autosave loads (Yes is the default:
     after a crash or a closed window the game is never lost). A finished game is not
     interrupted: its autosave is removed and nothing is offered. A damaged autosave is set

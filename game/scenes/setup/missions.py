@@ -22,7 +22,7 @@ from game.ui.controlnames import describe_for, device_of
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.engine import Game
 
 CARD_RECT = pygame.Rect(250, 96, 140, 188)
@@ -41,7 +41,7 @@ class MissionRevealScene(Scene):
 
     wants_navigation = True  # arrows, d-pad and stick move the focus between YES and NO
 
-    def __init__(self, app: App, game: Game, on_done: Callable[[], None]) -> None:
+    def __init__(self, app: SceneContext, game: Game, on_done: Callable[[], None]) -> None:
         super().__init__(app)
         self.game = game
         self.on_done = on_done

@@ -52,14 +52,14 @@ from game.ui.dialog import Dialog
 from game.ui.widgets import Button, Label, TextBox, Widget
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
     from game.savegame import LoadedSave
 
 
 class SetupScene(Scene):
     """The NEW GAME window of the setup mock-up; `on_cancel` (default: the title) for CANCEL."""
 
-    def __init__(self, app: App, on_cancel: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: SceneContext, on_cancel: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.on_cancel = on_cancel
         self.background: pygame.Surface | None = None
@@ -355,9 +355,7 @@ class SetupScene(Scene):
         if self.on_cancel is not None:
             self.on_cancel()
             return
-        from game.scenes.title import TitleScene  # noqa: PLC0415
-
-        self.app.scenes.replace(TitleScene(self.app))
+        self.app.scenes.replace(self.app.title_scene())
 
     def _resume(self) -> None:
         from game.scenes.dialogs.files import ResumeGameScene  # noqa: PLC0415
