@@ -58,6 +58,8 @@ class NetworkSeats(Seats):
 class NetworkPlayMenus(PlayMenus):
     """The play screen's menus; FILE's items and the game-changing commands suit a network game."""
 
+    scene: NetworkPlayScene
+
     def save(self) -> None:
         self.scene.messages.add("The server saves this game after every move.", palette.CREAM)
 

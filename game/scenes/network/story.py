@@ -11,20 +11,37 @@ from __future__ import annotations
 
 import time
 import weakref
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.net.story_client import NetChronicle, NetStory
 from game.ui import palette
 
 if TYPE_CHECKING:
     from game.engine import Game
-    from game.scenes.network.play import NetworkPlayScene
+    from game.net.bridge import NetBridge, Note
+    from game.scenes.base import SceneContext
+    from game.ui.messages import MessageArea
+
+
+class StoryScreen(Protocol):
+    """What the teller uses of its play screen (play.py's NetworkPlayScene, which makes it)."""
+
+    app: SceneContext
+    game: Game
+    bridge: NetBridge
+    messages: MessageArea
+    seq: int  # the last update heard from the server
+
+    def receive(self, note: Note) -> None: ...
+
+    def refuse(self, text: str, holds: Callable[[], bool] | None = None) -> None: ...
 
 
 class NetworkStoryTeller:
     """The story of one network game as this machine's seats were told it."""
 
-    def __init__(self, scene: NetworkPlayScene) -> None:
+    def __init__(self, scene: StoryScreen) -> None:
         self.scene = scene
         self.story = NetStory(len(scene.game.players))
         self._mirrors: weakref.WeakValueDictionary[int, Game] = weakref.WeakValueDictionary()

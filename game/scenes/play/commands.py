@@ -16,7 +16,7 @@ from game.input import Command, CommandEvent, Device
 from game.ui import palette
 
 if TYPE_CHECKING:
-    from game.scenes.play.screen import PlayScene
+    from game.scenes.play.face import PlaySceneFace
 
 _GO_ON = (Command.PRESS, Command.CONFIRM, Command.CANCEL, Command.SKIP)
 
@@ -24,7 +24,7 @@ _GO_ON = (Command.PRESS, Command.CONFIRM, Command.CANCEL, Command.SKIP)
 class PlayCommands:
     """The play screen's answer to each command (`scene` is the play screen it serves)."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlaySceneFace) -> None:
         self.scene = scene
         self.animation_frame = -1  # the frame an animation began in (its own SKIP leaves it)
 

@@ -1,29 +1,102 @@
-"""The play screen's face to its menus and tests: the seats' and the turn controller's state
-and commands, reached through the scene by name (`scene.mode`, `scene.new_attack()`...).
+"""The play screen's face to its parts, its menus and the tests: what they see of `PlayScene`.
 
-Only delegation lives here; each call goes to the part that does the job.
+`PlaySceneFace` is mixed into PlayScene (screen.py). It declares the parts and the state the
+screen holds and the screen's own methods its parts call (commands, readouts, handovers and
+menus each get the screen and annotate it with this class, so none of them imports the screen
+that builds them), and it delegates the seats' and the turn controller's state and commands
+by name (`scene.mode`, `scene.new_attack()`...). Only declarations and delegation live here;
+each call goes to the part that does the job.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from game.engine import Game
+    from game.engine import actions as act
+    from game.savegame import LoadedSave
+    from game.scenes.base import Scene, SceneContext
+    from game.scenes.play.battle_show import BattlePresenter
+    from game.scenes.play.board import ShownBoard
+    from game.scenes.play.camera import Camera
+    from game.scenes.play.end import GameEnding
+    from game.scenes.play.first_roll import FirstRoll
     from game.scenes.play.prompts import HumanPrompts
     from game.scenes.play.seats import Seats
+    from game.scenes.play.snap import Snapper
     from game.scenes.play.turns import TurnController
+    from game.ui.mapview import MapMarks, MapView
+    from game.ui.menubar import MenuBar
+    from game.ui.messages import MessageArea
+    from game.ui.palette import PlayerColour
+    from game.ui.sidepanel import SidePanel
+
+
+class PointerReadout(Protocol):
+    """readouts.py's Readouts, as the commands use it."""
+
+    def hover(self) -> None: ...
+
+
+class CardMenu(Protocol):
+    """menus.py's PlayMenus, as the commands use it."""
+
+    def risk_card(self) -> None: ...
+
+
+class SecretReveals(Protocol):
+    """handovers.py's HandOvers, as the menus use it."""
+
+    def reveal(self, pid: int, what: str, show: Callable[[], None]) -> None: ...
 
 
 class PlaySceneFace:
-    """Mixed into PlayScene: names the menus (menus.py) and the tests use."""
+    """Mixed into PlayScene: what its parts, the menus (menus.py) and the tests use of it."""
 
+    # -- what the screen holds (made in PlayScene.__init__) --------------------------------
+    app: SceneContext
     game: Game
+    demo: bool
     seats: Seats
     turns: TurnController
     prompts: HumanPrompts
+    board: ShownBoard
+    colours: list[PlayerColour]
+    view: MapView
+    panel: SidePanel
+    messages: MessageArea
+    menubar: MenuBar
+    camera: Camera
+    presenter: BattlePresenter
+    snapper: Snapper
+    ending: GameEnding
+    first_roll: FirstRoll | None
+    readouts: PointerReadout
+    menus: CardMenu
+    handovers: SecretReveals
+    marks: MapMarks
+    hover: str | None  # the territory under the pointer
+    wait: float  # what is left of a computer's pause
     cheating: bool
     announced_odds: tuple[float, str] | None
+    save_name: str | None
+    saves_dir: Path | None
+
+    if TYPE_CHECKING:
+        # The screen's own methods its parts call; PlayScene defines them.
+        @property
+        def is_choosing(self) -> bool: ...
+        def perform(self, action: act.Action) -> bool: ...
+        def refuse(self, text: str, holds: Callable[[], bool] | None = None) -> None: ...
+        def confirm(self, text: str) -> None: ...
+        def say(self, text: str, colour: tuple[int, int, int] = ...) -> None: ...
+        def load(self, loaded: LoadedSave) -> None: ...
+        def save_options(self) -> dict[str, Any]: ...
+        def continents(self) -> dict[str, str]: ...
+        def _replace(self, scene: Scene) -> None: ...
 
     # -- seats (delegated) ---------------------------------------------------------------
     def is_computer(self, pid: int) -> bool:

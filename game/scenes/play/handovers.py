@@ -17,13 +17,13 @@ from game.scenes.play.pass_to import HandOverScene
 from game.scenes.play.seats import SETUP_PHASES, TURN_PHASES
 
 if TYPE_CHECKING:
-    from game.scenes.play.screen import PlayScene
+    from game.scenes.play.face import PlaySceneFace
 
 
 class HandOvers:
     """Reads the scene's game, seats and camera; pushes the hand-over screen when due."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlaySceneFace) -> None:
         self.scene = scene
 
     def first_seat(self) -> None:

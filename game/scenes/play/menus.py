@@ -41,16 +41,16 @@ from game.ui.menubar import Menu, MenuItem, separator
 
 if TYPE_CHECKING:
     from game.scenes.base import Scene
-    from game.scenes.play.screen import PlayScene
+    from game.scenes.play.face import PlaySceneFace
 
 OWN_TURN_PHASES = frozenset({Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY})
 SECRET_REFUSAL = "Cards and missions are shown to their owner in their own turn."
 
 
 class PlayMenus:
-    """Builds the menu bar of a PlayScene and carries out its items."""
+    """Builds the menu bar of the play screen and carries out its items."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlaySceneFace) -> None:
         self.scene = scene
         self.app = scene.app
 

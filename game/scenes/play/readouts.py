@@ -20,11 +20,11 @@ from game.scenes.play.status import (
 from game.ui import sidepanel
 
 if TYPE_CHECKING:
-    from game.scenes.play.screen import PlayScene
+    from game.scenes.play.face import PlaySceneFace
 
 
 class Readouts:
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlaySceneFace) -> None:
         self.scene = scene
 
     def update(self) -> None:

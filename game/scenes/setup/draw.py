@@ -29,11 +29,11 @@ from game.ui.widgets import Button, TextBox
 
 if TYPE_CHECKING:
     from game.scenes.base import SceneContext
-    from game.scenes.setup.new_game import SetupScene
+    from game.scenes.setup.form import SetupForm
     from game.ui.font import Fonts
 
 
-def setup_hint(scene: SetupScene) -> str:
+def setup_hint(scene: SetupForm) -> str:
     """The hint for what has the focus, in the controls of the device used last."""
     focused = scene.dialog.focused
     mouse = device_of(scene.app) is Device.MOUSE
@@ -63,7 +63,7 @@ def setup_hint(scene: SetupScene) -> str:
         return _say(scene, f"{{PRESS}} chooses {label}; move on with {{FOCUS}}.")
     return _say(scene, "Move the focus with {FOCUS}.  {CONFIRM} = OK.")
 
-def _say(scene: SetupScene, template: str) -> str:
+def _say(scene: SetupForm, template: str) -> str:
     """`template` in the words of the device used last. The focus control is named as an
     object ("move on with {FOCUS}"), never as a subject: the keyboard's name for it is plural
     ("the arrows") and a pad's singular ("the d-pad"), so a verb after it ("{FOCUS} moves on")
@@ -75,7 +75,7 @@ def _say(scene: SetupScene, template: str) -> str:
     return text
 
 
-def draw_setup(scene: SetupScene, surface: pygame.Surface) -> None:
+def draw_setup(scene: SetupForm, surface: pygame.Surface) -> None:
     """The window, its table, the description, the neutral rules and the colour list."""
     if scene.background is not None:
         surface.blit(scene.background, (0, 0))
@@ -122,7 +122,7 @@ def draw_setup(scene: SetupScene, surface: pygame.Surface) -> None:
     _draw_picker(scene, surface)
     scene.menubar.draw(surface)
 
-def _draw_swatch(scene: SetupScene, surface: pygame.Surface, index: int) -> None:
+def _draw_swatch(scene: SetupForm, surface: pygame.Surface, index: int) -> None:
     rect = scene.swatches[index].rect
     colour = PLAYER_COLOUR_BY_NAME[scene.colours[index]]
     pygame.draw.rect(surface, palette.INK, rect)
@@ -132,7 +132,7 @@ def _draw_swatch(scene: SetupScene, surface: pygame.Surface, index: int) -> None
     elif scene.swatches[index].focused:
         pygame.draw.rect(surface, palette.AMBER, rect.inflate(2, 2), 1)
 
-def _draw_description(scene: SetupScene, surface: pygame.Surface, fonts: Fonts) -> None:
+def _draw_description(scene: SetupForm, surface: pygame.Surface, fonts: Fonts) -> None:
     box = pygame.Rect(DIALOG_RECT.x + 11, 280, 520, 30)
     pygame.draw.rect(surface, palette.INK, box)
     pygame.draw.rect(surface, palette.LIGHT, box.inflate(2, 2), 1)
@@ -150,7 +150,7 @@ def _draw_description(scene: SetupScene, surface: pygame.Surface, fonts: Fonts) 
     if scene.game_type == "custom":
         scene.design_button.draw(surface)
 
-def _draw_picker(scene: SetupScene, surface: pygame.Surface) -> None:
+def _draw_picker(scene: SetupForm, surface: pygame.Surface) -> None:
     rects = scene.picker_rects()
     if not rects or scene.picker is None:
         return
@@ -186,7 +186,7 @@ def backdrop(app: SceneContext) -> pygame.Surface | None:
     return surf
 
 
-def picker_rects(scene: SetupScene) -> list[tuple[str, pygame.Rect]]:
+def picker_rects(scene: SetupForm) -> list[tuple[str, pygame.Rect]]:
     """Where the open colour list draws each colour (below the player's swatch)."""
     if scene.picker is None:
         return []

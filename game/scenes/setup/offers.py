@@ -22,7 +22,7 @@ from game.engine.config import (
 from game.scenes.setup.design import DesignOptions
 
 if TYPE_CHECKING:
-    from game.scenes.setup.new_game import SetupScene
+    from game.scenes.setup.form import SetupForm
 
 DEFAULT_NAMES = ("Alex", "Napoleon", "Hannibal", "Genghis", "Caesar", "Joan")
 DEFAULT_LEVELS = ("human", "good", "standard", "easy", "standard", "good")
@@ -90,7 +90,7 @@ def preset_option(game_type: str, option: str) -> str:
     return str(getattr(GameConfig.preset(game_type, sample), option))
 
 
-def recall_answers(scene: SetupScene, data: Mapping[str, Any]) -> None:
+def recall_answers(scene: SetupForm, data: Mapping[str, Any]) -> None:
     """Show the answers of the last game set up; each answer that does not make sense
     (an old or edited settings file) keeps its default."""
     if not isinstance(data, Mapping) or not data:
