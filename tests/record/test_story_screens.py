@@ -190,7 +190,7 @@ def test_review_starts_after_the_seats_last_turn_and_leaves_the_game_alone(
     cut = next(i for i in range(len(game.record.actions) // 2, len(game.record.actions))
                if game.record.actions[i].kind == "end_turn")
     # the game as it stood just after an end of turn
-    from game.engine.record import Replayer  # noqa: PLC0415
+    from game.engine.replayer import Replayer  # noqa: PLC0415
 
     replayer = Replayer(game)
     while replayer.index <= cut:
@@ -210,7 +210,7 @@ def test_review_starts_after_the_seats_last_turn_and_leaves_the_game_alone(
 
 def test_stepping_back_from_the_end_gives_the_state_a_straight_replay_gives(
         app: App, finished: Game) -> None:
-    from game.engine.record import Replayer  # noqa: PLC0415
+    from game.engine.replayer import Replayer  # noqa: PLC0415
 
     scene = show(app, ReplayScene(app, finished))
     key(app, pygame.K_END)

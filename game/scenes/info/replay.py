@@ -26,7 +26,8 @@ from game.audio import Sfx
 from game.engine import actions as act
 from game.engine import events as ev
 from game.engine.chronicle import LogEntry, Story
-from game.engine.record import Replayer, ReplayError
+from game.engine.record import ReplayError
+from game.engine.replayer import Replayer
 from game.input import Command, CommandEvent, Device
 from game.scenes.base import Scene
 from game.scenes.dialogs.overlay import player_colour, shared_map_art
