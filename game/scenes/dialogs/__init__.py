@@ -4,7 +4,6 @@ boxes (a message, a yes/no question, a number, a choice, a line of text), overla
 window with OK the information screens draw in, and the players' colours), files (FILE > Save
 Game and Resume Game) and padbuttons (OPTIONS > Pad Buttons).
 
-May import: game.engine, the files and devices modules of game/ (savegame, settings, input,
-audio, mapart...), game.ui and game/scenes/base.py. Nothing of another family of screens: they
-all import this one.
+May import: the engine, files, devices and ui layers (docs/ARCHITECTURE.md), and
+game/scenes/base.py and backdrop.py. No other family of screens: they all import this one.
 """

@@ -6,7 +6,7 @@ game's story: story (one chronicle per game, exported as text), gamelog (INFO > 
 luck (INFO > Luck), replay (watching a recorded game, --replay) and review (INFO > Review Last
 Turn).
 
-May import: game.engine, game.net's story client (a network game's story is told by its
-server), the files and devices modules of game/, game.ui, game/scenes/base.py, backdrop.py and
-the dialogs family.
+May import: the engine, files, devices and ui layers (docs/ARCHITECTURE.md) and game.net
+(a network game's story is told by its server); of the screens, base.py, backdrop.py and the
+dialogs family.
 """

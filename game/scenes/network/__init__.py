@@ -6,8 +6,8 @@ missions (each seat here reads its own mission), play (the play screen with the 
 only authority) with its story (the log, luck and review the server tells), and resume (at
 start, the offer to go back to the network game this window was in).
 
-May import: game.engine, game.net (the client bridge, the server a window hosts, the story
-client), the files and devices modules of game/, game.ui, game/scenes/base.py, backdrop.py,
+May import: the engine, files, devices and ui layers (docs/ARCHITECTURE.md) and game.net
+(the client bridge, and the server a window hosts); of the screens, base.py, backdrop.py,
 menu_items.py and the dialogs, info, play and setup families. The title is opened through the
-app's door (base.SceneContext), not imported.
+door of the scenes' context (base.SceneContext), not imported.
 """

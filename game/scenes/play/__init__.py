@@ -10,8 +10,8 @@ pass_to (who sits where; the "Pass to" screen of a hot-seat game), first_roll (w
 first), autosave, demo (the attract mode), end and gameover (the end of a game), cards (Show
 Cards and the card exchange), and face (what the parts see of the screen).
 
-May import: game.engine, game.ai (the computer generals), the files and devices modules of
-game/, game.ui, game/scenes/base.py, backdrop.py, menu_items.py and the dialogs and info
-families. The title and the New Game screen are opened through the app's doors
-(base.SceneContext), not imported.
+May import: the engine, files, devices and ui layers (docs/ARCHITECTURE.md) and game.ai
+(the computer generals); of the screens, base.py, backdrop.py, menu_items.py and the dialogs
+and info families. The title and the New Game screen are opened through the doors of the
+scenes' context (base.SceneContext), not imported.
 """
