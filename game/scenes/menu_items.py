@@ -1,4 +1,9 @@
-"""The FILE menu's two network items, shared by the set-up and play screens' menu bars."""
+"""The FILE menu's two network items, shared by the set-up and play screens' menu bars.
+
+They open the Host and Join forms through the scenes' context (`app.host_scene()`,
+`app.join_scene()`), so the set-up and play families need not import the network family,
+which sits above them (its play screen is built on theirs).
+"""
 
 from __future__ import annotations
 

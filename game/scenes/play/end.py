@@ -16,9 +16,8 @@ from game.scenes.play.gameover import GameOverScene
 from game.scenes.play.narrate import WIN_REASONS
 
 if TYPE_CHECKING:
-    from game.scenes.base import SceneContext
+    from game.scenes.base import Scene, SceneContext
     from game.engine import Game
-    from game.scenes.base import Scene
 
 WIN_PAUSE = 0.5         # the winner's last roll settles on the board before the box
 ABANDON_PAUSE = 0.3

@@ -1,7 +1,4 @@
-"""Going from a menu screen into a game: the title, setup and resume screens all end here.
-
-The play scene is imported when it is needed, because it imports those screens itself.
-"""
+"""Going from a menu screen into a game: the title, setup and resume screens all end here."""
 
 from __future__ import annotations
 
@@ -11,13 +8,12 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-
 from game.engine.game import MAX_SEED
+from game.scenes.play.screen import PlayScene
 
 if TYPE_CHECKING:
-    from game.scenes.base import SceneContext
+    from game.scenes.base import Scene, SceneContext
     from game.engine import Game
-    from game.scenes.base import Scene
 
 
 def chosen_seed(app: SceneContext) -> int:
@@ -33,8 +29,6 @@ def play_scene(app: SceneContext, game: Game, options: dict[str, Any] | None = N
                save_name: str | None = None) -> Scene:
     """A PlayScene for `game`; a resumed game passes its save name and options on, so the next
     Save Game offers the same name and the attack mode is as it was."""
-    from game.scenes.play.screen import PlayScene  # noqa: PLC0415 - the play screen imports setup
-
     return PlayScene(app, game, options=options, save_name=save_name)
 
 
