@@ -49,7 +49,7 @@ def measure(frames: int) -> dict[str, float]:
     from game.app import App, AppOptions  # noqa: PLC0415
     from game.engine import ArmyChoice, Phase  # noqa: PLC0415
     from game.engine import actions as act  # noqa: PLC0415
-    from game.scenes.play import PlayScene  # noqa: PLC0415
+    from game.scenes.play.screen import PlayScene  # noqa: PLC0415
     from tests.scenes.driver import new_game  # noqa: PLC0415
 
     folder = Path(tempfile.mkdtemp(prefix="conquest-bench-"))

@@ -31,7 +31,7 @@ def turn_seconds(speed: str, map_scroll: str, turns: int, seed: int) -> list[flo
     import pygame  # noqa: PLC0415 - after the SDL drivers are chosen
 
     from game.app import App, AppOptions  # noqa: PLC0415
-    from game.scenes.play import PlayScene  # noqa: PLC0415
+    from game.scenes.play.screen import PlayScene  # noqa: PLC0415
     from tests.scenes.driver import new_game  # noqa: PLC0415
 
     folder = Path(tempfile.mkdtemp(prefix="conquest-pacing-"))

@@ -1,4 +1,6 @@
-"""The main loop and the `App` context that scenes receive: settings, assets, audio, input, scenes.
+"""The main loop and the `App`, the context every scene receives (game/scenes/base.py's
+`SceneContext`): settings, assets, audio, input, the scene stack, and the doors to the screens
+scenes open in a family above their own. The app alone knows the first scene, the title.
 
 The game draws on a logical 640x400 surface that `pygame.SCALED` enlarges by whole pixels.
 A frames mode (headless tests, `--frames N --shots DIR --shot-every K`) runs N frames with a
@@ -13,21 +15,19 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.audio import SAMPLE_RATE, Audio, Sfx
 from game.input import Command, CommandEvent, Input
-from game.scenes.base import SceneManager
+from game.scenes.base import Scene, SceneManager
+from game.scenes.title import TitleScene
 from game.settings import Settings, SettingsStore
 from game.ui import palette
 from game.ui.banner import Banner
 from game.ui.font import Fonts
 from game.ui.pointers import PointerKind, Pointers, make_pointer
-
-if TYPE_CHECKING:
-    from game.scenes.base import Scene
 
 LOGICAL_SIZE = (640, 400)
 FPS = 60
@@ -162,6 +162,29 @@ class App:
             self.window = self._open_window(fullscreen)
         self.change_settings(fullscreen=fullscreen)
 
+    # -- the doors: the screens a scene opens in a family above its own -------------------
+    def title_scene(self) -> Scene:
+        return TitleScene(self)
+
+    def setup_scene(self) -> Scene:
+        # loaded when first opened, as before: it brings the play screen and the generals,
+        # which the first frame does not need
+        from game.scenes.setup.new_game import SetupScene  # noqa: PLC0415
+
+        return SetupScene(self)
+
+    def host_scene(self) -> Scene:
+        """ImportError when network play's packages (websockets) are missing."""
+        from game.scenes.network.host import HostNetworkScene  # noqa: PLC0415 - needs websockets
+
+        return HostNetworkScene(self)
+
+    def join_scene(self) -> Scene:
+        """ImportError when network play's packages (websockets) are missing."""
+        from game.scenes.network.join import JoinNetworkScene  # noqa: PLC0415 - needs websockets
+
+        return JoinNetworkScene(self)
+
     # -- loop ------------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
@@ -244,7 +267,7 @@ class App:
     def run(self) -> int:
         """Play until the last scene is gone, Quit is chosen, or the frame count is reached."""
         if self.scenes.is_empty:
-            first = self.options.first_scene or _title_scene
+            first = self.options.first_scene or App.title_scene
             self.scenes.push(first(self))
         self.scenes.apply_pending()
         running = True
@@ -256,12 +279,6 @@ class App:
                 self.scenes.quit_all()
                 running = False
         return 0
-
-
-def _title_scene(app: App) -> Scene:
-    from game.scenes.title import TitleScene  # noqa: PLC0415 - scenes import the app's types
-
-    return TitleScene(app)
 
 
 def _icon() -> pygame.Surface:

@@ -196,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _replay_scene(path: Path) -> Callable[..., object]:
     def first_scene(app: object) -> object:
-        from game.scenes.replay import start_replay  # noqa: PLC0415
+        from game.scenes.info.replay import start_replay  # noqa: PLC0415
 
         return start_replay(app, path)  # type: ignore[arg-type]
 
@@ -221,7 +221,7 @@ def _demo_scene(args: argparse.Namespace) -> Callable[..., object]:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
 
     def first_scene(app: object) -> object:
-        from game.scenes.play import start_demo  # noqa: PLC0415
+        from game.scenes.play.screen import start_demo  # noqa: PLC0415
 
         return start_demo(app, seed, bool(args.fast))  # type: ignore[arg-type]
 

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import Game, StateError
-from game.engine.record import ReplayError, replay_game, state_differences
+from game.engine.record import ReplayError
+from game.engine.replayer import replay_game, state_differences
 from game.engine.words import plural
 from game.savegame import FORMAT as SAVE_FORMAT
 from game.jsonfile import FileRefused, read_json

@@ -251,15 +251,6 @@ def _is_timestamp(value: Any) -> bool:
     return True
 
 
-def list_saves(directory: Path | None = None) -> list[SaveInfo]:
-    """Every save in the folder, the autosave first, then newest first (game/savelist.py),
-    each loaded in full: a listed save without an error is one that loads; the others carry
-    the reason they cannot. The Resume screen loads only the rows it shows."""
-    from game.savelist import scan_saves  # noqa: PLC0415 - it builds on this module
-
-    return [entry.info for entry in scan_saves(directory)]
-
-
 def summarise(game: Game) -> str:
     """'UK SHORT, 3 players, turn 12' (and 'finished' for a game that is over)."""
     kind = game.config.game_type.replace("_", " ").upper()

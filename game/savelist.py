@@ -121,3 +121,10 @@ def count_text(entries: list[SaveEntry]) -> str:
         return "No saved games"
     count = len(entries)
     return f"{count} saved game{'' if count == 1 else 's'}, newest first"
+
+
+def list_saves(directory: Path | None = None) -> list[SaveInfo]:
+    """Every save in the folder, the autosave first, then newest first, each loaded in full:
+    a listed save without an error is one that loads; the others carry the reason they cannot.
+    (The Resume screen loads only the rows it shows, through scan_saves.)"""
+    return [entry.info for entry in scan_saves(directory)]

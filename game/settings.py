@@ -86,7 +86,7 @@ class Settings:
         default_factory=lambda: dict(DEFAULT_KEY_BINDINGS))
     pad_bindings: dict[str, tuple[int, ...]] = field(
         default_factory=lambda: dict(DEFAULT_PAD_BINDINGS))
-    # The answers of the last game set up (game/scenes/setup.py writes and checks them).
+    # The answers of the last game set up (game/scenes/setup/new_game.py writes and checks them).
     last_setup: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import pytest
 def _saves_in_tmp(tmp_path_factory: pytest.TempPathFactory,
                   monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     from game import resources
-    from game.scenes.play import PlayScene
+    from game.scenes.play.screen import PlayScene
 
     saves = tmp_path_factory.mktemp("saves")
     resources.set_saves_dir(saves)  # as --saves-dir does: settings, seats and saves go there

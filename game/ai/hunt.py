@@ -12,14 +12,30 @@ leaves one army behind.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from game.ai.mapinfo import MapInfo
 from game.ai.view import PlayerId
 from game.engine.board import TerritoryId
 
-if TYPE_CHECKING:  # evaluate.py builds a Situation with a KillPlan in it
-    from game.ai.evaluate import Situation
+
+class Situation(Protocol):
+    """What a hunt reads of evaluate.py's Situation (which builds a KillPlan into itself, so
+    this module names only what it uses instead of importing it)."""
+
+    info: MapInfo
+    me: PlayerId
+    owner: Mapping[TerritoryId, PlayerId | None]
+    armies: Mapping[TerritoryId, int]
+    neutral: PlayerId | None
+    rivals: list[PlayerId]
+    loss_weight: float
+
+    def held_by(self, pid: PlayerId | None) -> list[TerritoryId]: ...
+
+    def elimination_value(self, pid: PlayerId) -> float: ...
 
 # Armies of ours lost per defending army, with a margin for bad dice (3 dice against 2 lose
 # about 0.9 an army per army killed on average).

@@ -23,6 +23,7 @@ from game.engine.config import (
 from game.engine.errors import IllegalActionError, StateError
 from game.engine.options import OptionRules
 from game.engine.record import GameRecord
+from game.engine.serialize import game_from_dict, game_to_dict
 from game.engine.setup import SetupRules
 from game.engine.state import (
     CARD_BONUS_ARMIES,
@@ -201,15 +202,11 @@ class Game(SetupRules, TradeRules, BattleRules, TurnRules, OptionRules):
 
     def clone(self) -> Game:
         """An independent copy (sharing the frozen board and config) for look-ahead."""
-        from game.engine.serialize import game_from_dict, game_to_dict  # noqa: PLC0415
-
-        copy = game_from_dict(game_to_dict(self, with_record=False), self.board)
+        copy = game_from_dict(game_to_dict(self, with_record=False), self.board, kind=Game)
         copy.record = GameRecord(list(self.record.actions), self.record.from_start)
         return copy
 
     def to_dict(self) -> dict[str, Any]:
-        from game.engine.serialize import game_to_dict  # noqa: PLC0415
-
         return game_to_dict(self)
 
     @classmethod
@@ -220,9 +217,7 @@ class Game(SetupRules, TradeRules, BattleRules, TurnRules, OptionRules):
         `seat_view`: the data is one seat's view (a network client's copy), in which the other
         seats' missions and unrevealed headquarters are unknown, so their absence is no fault.
         """
-        from game.engine.serialize import game_from_dict  # noqa: PLC0415
-
-        return game_from_dict(data, board, seat_view=seat_view)
+        return game_from_dict(data, board, seat_view=seat_view, kind=Game)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

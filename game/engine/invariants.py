@@ -10,13 +10,14 @@ Each refusal is a StateError whose message a player can read.
 from __future__ import annotations
 
 from game.engine.errors import StateError
-from game.engine.game import TURN_PHASES, Game, Phase
+from game.engine.core import GameCore
+from game.engine.state import TURN_PHASES, Phase
 
 SETUP_PHASES = (Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ)
 BATTLE_PHASES = (Phase.DEFEND, Phase.ADVANTAGE, Phase.OCCUPY)
 
 
-def check_phase(game: Game) -> None:
+def check_phase(game: GameCore) -> None:
     """The phase must be backed by the data it needs."""
     phase = game.phase
     unclaimed = None in game.owner.values()
@@ -75,13 +76,13 @@ def check_phase(game: Game) -> None:
         raise StateError("a game still in play has a winner")
 
 
-def _abandoned_while_claiming(game: Game) -> bool:
+def _abandoned_while_claiming(game: GameCore) -> bool:
     """End Game chosen while territories were being claimed: some are still unowned."""
     return (game.phase == Phase.GAME_OVER and game.end_reason == "abandoned" and game.turn == 0
             and any(o is None for o in game.owner.values()))
 
 
-def check_battle(game: Game) -> None:
+def check_battle(game: GameCore) -> None:
     """A battle under way: the territories, the dice and the offers agree with the armies."""
     phase, battle = game.phase, game.battle
     if battle is None:
@@ -120,7 +121,7 @@ def check_battle(game: Game) -> None:
         raise StateError("an advantage is offered that the rules do not give")
 
 
-def check_players(game: Game, *, seat_view: bool = False) -> None:
+def check_players(game: GameCore, *, seat_view: bool = False) -> None:
     """Seats, hands, missions and headquarters as play leaves them (in one seat's view the
     others' missions are unknown: `seat_view` lets them be missing)."""
     colours_in_play = {p.colour for p in game.players if not p.is_neutral}
@@ -160,7 +161,7 @@ def check_players(game: Game, *, seat_view: bool = False) -> None:
         raise StateError("headquarters are being chosen by a player who has one")
 
 
-def check_turn(game: Game) -> None:
+def check_turn(game: GameCore) -> None:
     """The turn counter and the cards match the phase."""
     if game.phase in SETUP_PHASES and game.turn != 0:
         raise StateError("the set-up is under way after the first turn")

@@ -1,9 +1,9 @@
-"""The game record: every action applied since the game began, and replaying it. No pygame.
+"""The game record: every action applied since the game began, kept as data. No pygame.
 
 The engine is deterministic from its seed and its actions, so a game's seed, config and the
 ordered list of actions are the whole story: `Game.new(config, seed)` followed by the same
 actions gives the same game, roll for roll. The record lives inside the game's state, so every
-save (local, network server) carries it.
+save (local, network server) carries it; replayer.py replays it.
 
 Actions are stored compactly as `[kind, field1, field2, ...]` in the fields' declared order,
 since a long game holds tens of thousands of them.
@@ -11,18 +11,12 @@ since a long game holds tens of thousands of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.engine import events as ev
 from game.engine.actions import ACTION_TYPES, Action
-from game.engine.errors import IllegalActionError, StateError
-
-if TYPE_CHECKING:
-    from game.engine.board import WorldMap
-    from game.engine.game import Game
+from game.engine.errors import StateError
 
 MAX_RECORDED_ACTIONS = 1_000_000
 # What a damaged record can make the rules raise besides IllegalActionError.
@@ -119,66 +113,5 @@ def record_from_data(data: Any) -> GameRecord:
     return GameRecord([decode_action(a) for a in actions], from_start)
 
 
-# ---------------------------------------------------------------------- replay
 class ReplayError(ValueError):
-    """A record that cannot be replayed; the message says where and why."""
-
-
-class Replayer:
-    """Steps a fresh game through a record, one action at a time, giving each action's events.
-
-    The first step gives the set-up's own events (dealing, first player) with no action.
-    """
-
-    def __init__(self, final: Game, board: WorldMap | None = None) -> None:
-        from game.engine.game import Game  # noqa: PLC0415 - game.py imports this module
-
-        if not final.record.from_start:
-            raise ReplayError("this game's record does not start at the beginning of the game")
-        self.actions: list[Action] = list(final.record.actions)
-        self.game = Game.new(final.config, final.seed, board or final.board)
-        self.index = 0
-        self.opening: list[ev.Event] = list(self.game.opening_events)
-
-    @property
-    def at_end(self) -> bool:
-        return self.index >= len(self.actions)
-
-    @property
-    def next_action(self) -> Action | None:
-        return None if self.at_end else self.actions[self.index]
-
-    def step(self) -> list[ev.Event]:
-        """Applies the next recorded action; ReplayError if it is illegal here."""
-        action = self.actions[self.index]
-        try:
-            events = self.game.apply(action)
-        except IllegalActionError as exc:
-            raise ReplayError(f"action {self.index + 1} of {len(self.actions)} ({action!r}) "
-                              f"is illegal on replay, turn {self.game.turn}: {exc}") from exc
-        except REPLAY_FAULTS as exc:  # a hand-edited record the rules never meant to see
-            raise ReplayError(f"action {self.index + 1} of {len(self.actions)} ({action!r}) "
-                              f"cannot be replayed: {exc!r}") from exc
-        self.index += 1
-        return events
-
-    def steps(self) -> Iterator[tuple[Action | None, list[ev.Event]]]:
-        """(None, set-up events), then (action, its events) for every recorded action."""
-        yield None, self.opening
-        while not self.at_end:
-            action = self.actions[self.index]
-            yield action, self.step()
-
-
-def replay_game(final: Game) -> Game:
-    """The game rebuilt from `final`'s seed, config and record; ReplayError if it cannot be."""
-    replayer = Replayer(final)
-    while not replayer.at_end:
-        replayer.step()
-    return replayer.game
-
-
-def state_differences(a: dict[str, Any], b: dict[str, Any], limit: int = 5) -> list[str]:
-    """The top-level keys of two `to_dict` states that differ (for a readable verify message)."""
-    keys = sorted(set(a) | set(b))
-    return [k for k in keys if a.get(k) != b.get(k)][:limit]
+    """A record that cannot be replayed; the message says where and why (replayer.py)."""

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from game.engine.board import WorldMap
 from game.engine.checked import MAX_HISTORY, Reader, int_list, is_int, shown
 from game.engine.config import COLOURS, HARD_ARMY_LIMIT, LEVELS, NEUTRAL_COLOUR, GameConfig, Variants
 from game.engine.errors import StateError
 from game.engine.invariants import check_phase, check_players, check_turn
-from game.engine.game import (
+from game.engine.core import GameCore
+from game.engine.state import (
     MAX_SEED,
     Battle,
-    Game,
     Phase,
     PlayerState,
     Statistics,
@@ -32,8 +32,12 @@ from game.engine.record import GameRecord, record_from_data, record_to_data
 
 RNG_STATE_LENGTH = 625
 
+# The kind of game `game_from_dict` builds: game.py's `Game`, which calls it (this module works
+# on the state every game has, GameCore, so that it need not import game.py).
+G = TypeVar("G", bound=GameCore)
 
-def game_to_dict(game: Game, *, with_record: bool = True, with_rng: bool = True,
+
+def game_to_dict(game: GameCore, *, with_record: bool = True, with_rng: bool = True,
                  with_history: bool = True) -> dict[str, Any]:
     """The whole state, RNG included, as JSON-ready data (`with_record=False`: without the
     record of actions, for a quick copy; `with_rng=False`: "rng" is None, and
@@ -110,11 +114,12 @@ END_REASONS = ("world", "mission", "headquarters", "abandoned")
 
 
 def game_from_dict(data: dict[str, Any], board: WorldMap | None = None, *,
-                   seat_view: bool = False) -> Game:
-    """Rebuilds and checks a game. Raises StateError naming the first problem found."""
+                   seat_view: bool = False, kind: type[G]) -> G:
+    """Rebuilds and checks a game of class `kind` (use `Game.from_dict`). Raises StateError
+    naming the first problem found."""
     r = Reader(data)
     config = GameConfig.from_dict(r.get("config"))
-    game = Game(board_for(config, board), config)
+    game = kind(board_for(config, board), config)
     game.seed = r.read_int("seed", 0, MAX_SEED)
     game.rng = _read_rng(r.read_obj("rng"))
     _read_players(game, r)
@@ -130,7 +135,7 @@ def game_from_dict(data: dict[str, Any], board: WorldMap | None = None, *,
     return game
 
 
-def refresh_from_dict(game: Game, data: dict[str, Any], changed: set[str], *,
+def refresh_from_dict(game: GameCore, data: dict[str, Any], changed: set[str], *,
                       seat_view: bool = False,
                       entries: dict[str, set[str]] | None = None) -> None:
     """Bring `game` (built by `game_from_dict` from an earlier `data`) up to date with `data`,
@@ -189,7 +194,7 @@ def _read_rng(r: Reader) -> random.Random:
     return rng
 
 
-def _read_players(game: Game, r: Reader) -> None:
+def _read_players(game: GameCore, r: Reader) -> None:
     entries = r.read_list("players", 7)
     expected = len(game.config.players) + (1 if game.config.neutral else 0)
     if len(entries) != expected:
@@ -220,7 +225,7 @@ def _read_players(game: Game, r: Reader) -> None:
         ))
 
 
-def _read_territories(game: Game, r: Reader) -> None:
+def _read_territories(game: GameCore, r: Reader) -> None:
     owner = r.read_obj("owner").data
     armies = r.read_obj("armies").data
     territories = set(game.board.territories)
@@ -235,7 +240,7 @@ def _read_territories(game: Game, r: Reader) -> None:
         _read_territory(game, t, owner[t], armies[t])
 
 
-def _read_some_territories(game: Game, r: Reader, names: set[str]) -> None:
+def _read_some_territories(game: GameCore, r: Reader, names: set[str]) -> None:
     """Only the territories `names` of the owner and armies tables (the rest are as read
     before); each must be one of the board's and in both tables."""
     owner = r.read_obj("owner").data
@@ -246,7 +251,7 @@ def _read_some_territories(game: Game, r: Reader, names: set[str]) -> None:
         _read_territory(game, t, owner[t], armies[t])
 
 
-def _read_territory(game: Game, t: str, o: Any, n: Any) -> None:
+def _read_territory(game: GameCore, t: str, o: Any, n: Any) -> None:
     if o is not None and (not is_int(o) or not 0 <= o < len(game.players)):
         raise StateError(f"{t} has an owner that is not a player")
     if not is_int(n):
@@ -261,7 +266,7 @@ def _read_territory(game: Game, t: str, o: Any, n: Any) -> None:
     game.armies[t] = n
 
 
-def _read_cards(game: Game, r: Reader) -> None:
+def _read_cards(game: GameCore, r: Reader) -> None:
     most = len(game.board.card_ids)
     piles = {name: r.read_list(name, 2 * most) for name in ("deck", "discard", "removed")}
     seen: dict[str, str] = {}
@@ -283,40 +288,40 @@ def _read_cards(game: Game, r: Reader) -> None:
 _PHASES = {p.value: p for p in Phase}  # (made once: the network client reads turns often)
 
 
-def _read_phase(game: Game, r: Reader) -> None:
+def _read_phase(game: GameCore, r: Reader) -> None:
     game.phase = _PHASES[r.read_str("phase", _PHASES)]
 
 
 def _read_player_index(key: str) -> Any:
-    def read(game: Game, r: Reader) -> None:
+    def read(game: GameCore, r: Reader) -> None:
         setattr(game, key, r.read_int(key, 0, len(game.players) - 1))
     return read
 
 
 def _read_count(key: str, lo: int, hi: int) -> Any:
-    def read(game: Game, r: Reader) -> None:
+    def read(game: GameCore, r: Reader) -> None:
         setattr(game, key, r.read_int(key, lo, hi))
     return read
 
 
 def _read_flag(key: str) -> Any:
-    def read(game: Game, r: Reader) -> None:
+    def read(game: GameCore, r: Reader) -> None:
         setattr(game, key, r.read_bool(key))
     return read
 
 
-def _read_setup_pool(game: Game, r: Reader) -> None:
+def _read_setup_pool(game: GameCore, r: Reader) -> None:
     count = len(game.players)
     game.setup_pool = int_list(r.read_list("setup_pool", count), count, "setup_pool",
                                 hi=game.config.starting_armies)
 
 
-def _read_reinforcements(game: Game, r: Reader) -> None:
+def _read_reinforcements(game: GameCore, r: Reader) -> None:
     game.reinforcements = r.read_int("reinforcements", 0,
                                      HARD_ARMY_LIMIT * len(game.board.territories))
 
 
-def _read_placements(game: Game, r: Reader) -> None:
+def _read_placements(game: GameCore, r: Reader) -> None:
     placements = []
     for entry in r.read_list("placements", MAX_PLACEMENTS):
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
@@ -327,29 +332,29 @@ def _read_placements(game: Game, r: Reader) -> None:
     game.placements = placements
 
 
-def _read_variants(game: Game, r: Reader) -> None:
+def _read_variants(game: GameCore, r: Reader) -> None:
     game.variants = Variants.from_dict(r.read_obj("variants").data)
 
 
-def _read_objective(game: Game, r: Reader) -> None:
+def _read_objective(game: GameCore, r: Reader) -> None:
     game.objective = r.read_str("objective", ("world", "missions", "headquarters"))
 
 
-def _read_winner(game: Game, r: Reader) -> None:
+def _read_winner(game: GameCore, r: Reader) -> None:
     winner = r.get("winner")
     if winner is not None and (not is_int(winner) or not 0 <= winner < len(game.players)):
         raise StateError("'winner' is not a player")
     game.winner = winner
 
 
-def _read_end_reason(game: Game, r: Reader) -> None:
+def _read_end_reason(game: GameCore, r: Reader) -> None:
     game.end_reason = r.read_str("end_reason", END_REASONS, optional=True)
 
 
 _ADVANTAGES = frozenset({"reroll", "six"})
 
 
-def _read_battle(game: Game, r: Reader) -> None:
+def _read_battle(game: GameCore, r: Reader) -> None:
     battle = r.get("battle")
     if battle is None:
         game.battle = None
@@ -414,7 +419,7 @@ REFRESHABLE_KEYS = _TURN_KEYS | _TERRITORY_KEYS | _CARD_KEYS | {"players", "stat
 _TURN_ORDER = {key: index for index, key in enumerate(_TURN_READERS)}
 
 
-def _read_turn(game: Game, r: Reader, keys: Any = None) -> None:
+def _read_turn(game: GameCore, r: Reader, keys: Any = None) -> None:
     """The turn's keys (`keys`: only those, in the usual order), each checked. (A refresh
     names two or three of the 26: they are sorted, not looked for among all of them.)"""
     if keys is None:
@@ -429,7 +434,7 @@ HISTORY_LISTS = ("territories", "armies", "continents")
 STAT_LISTS = ("battles_won", "battles_lost", "invasions_won", "invasions_lost")
 
 
-def _read_stats(game: Game, r: Reader) -> None:
+def _read_stats(game: GameCore, r: Reader) -> None:
     s = r.read_obj("stats")
     count = len(game.players)
     lists = {key: int_list(s.read_list(key, count), count, key) for key in STAT_LISTS}

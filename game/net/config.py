@@ -9,13 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from game.engine import PlayerSpec, StateError
+from game.engine import GameConfig, PlayerSpec, StateError
 from game.engine.config import COLOURS, HARD_ARMY_LIMIT, MIN_ARMY_LIMIT, Variants
 from game.net import protocol
 from game.net.limits import Limits
-from game.net.table import SEAT_KINDS, game_config
 
 DEFAULT_PORT = protocol.DEFAULT_PORT
+COMPUTER_LEVELS = ("easy", "standard", "good")
+SEAT_KINDS = ("open", *COMPUTER_LEVELS)  # what a table's seat may be (table.py's Seat.kind)
+
+
+def game_config(game_type: str, players: list[PlayerSpec], neutral: bool,
+                hq_to_win: int | None, variants: Variants) -> GameConfig:
+    """The game a table of these players deals, with the host's choices: the neutral with two
+    players only, fewer headquarters to win in a headquarters game only (all of them is the
+    ordinary game). StateError, in a player's words, for choices that do not go together."""
+    hq = hq_to_win if game_type == "us_short" and hq_to_win is not None \
+        and hq_to_win < len(players) else None
+    return GameConfig.preset(game_type, players, neutral=neutral and len(players) == 2,
+                             hq_to_win=hq, variants=variants)
 
 
 @dataclass

@@ -14,20 +14,16 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.engine import Game, GameConfig, PlayerSpec
+from game.engine import Game, PlayerSpec
 from game.engine.config import Variants
 from game.engine import events as ev
 from game.engine.config import COLOURS
-
-if TYPE_CHECKING:
-    from game.net.config import ServerConfig
+from game.net.config import COMPUTER_LEVELS, SEAT_KINDS, ServerConfig, game_config
 
 log = logging.getLogger("conquest.net")
 
-COMPUTER_LEVELS = ("easy", "standard", "good")
-SEAT_KINDS = ("open", *COMPUTER_LEVELS)
 COMPUTER_NAMES = ("Napoleon", "Hannibal", "Caesar", "Alexander", "Genghis", "Wellington")
 STAND_IN_LEVEL = "standard"
 
@@ -69,17 +65,6 @@ class Seat:
     def to_save(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "token_hash": self.token_hash,
                 "n": self.last_n}
-
-
-def game_config(game_type: str, players: list[PlayerSpec], neutral: bool,
-                hq_to_win: int | None, variants: Variants) -> GameConfig:
-    """The game a table of these players deals, with the host's choices: the neutral with two
-    players only, fewer headquarters to win in a headquarters game only (all of them is the
-    ordinary game). StateError, in a player's words, for choices that do not go together."""
-    hq = hq_to_win if game_type == "us_short" and hq_to_win is not None \
-        and hq_to_win < len(players) else None
-    return GameConfig.preset(game_type, players, neutral=neutral and len(players) == 2,
-                             hq_to_win=hq, variants=variants)
 
 
 @dataclass

@@ -1,20 +1,79 @@
-"""The scene stack: `Scene` (one screen or overlay) and `SceneManager` (push, pop, replace).
+"""What a screen is and what it gets: `Scene` (one screen or overlay), `SceneManager` (the stack:
+push, pop, replace) and `SceneContext` (what a scene may use of the running program).
 
 Changes asked for during a frame are queued and applied between frames, so a scene never
 disappears while its own `handle` or `update` is still running.
+
+Every scene gets a `SceneContext` as `app`; game/app.py's `App` is the one that satisfies it,
+and no scene imports game/app.py. The context's doors (`title_scene`, `setup_scene`,
+`host_scene`, `join_scene`) open the screens one family of scenes leads to in a family above
+its own (back to the title, FILE > New Game, Host and Join), so that no family imports a
+family above it and the app alone knows the first scene.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import argparse
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.input import CommandEvent
+from game.input import CommandEvent, Input
+from game.settings import Settings
 from game.ui.pointers import PointerKind
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.audio import Sfx
+    from game.ui.font import Fonts
+
+
+class LaunchOptions(Protocol):
+    """How the program was started: the parsed command line (--seed...), None in tests."""
+
+    args: argparse.Namespace | None
+
+
+class SceneContext(Protocol):
+    """What a scene may use of the running program (game/app.py's `App` gives all of it)."""
+
+    settings: Settings  # the player's options; change them with `change_settings`
+    input: Input  # the pointer, the last device used, whether a key is held to hurry
+    scenes: SceneManager  # the stack of screens
+    options: LaunchOptions
+    frame: int  # frames drawn so far
+    # Fonts and pointers, and a per-run cache scenes keep shared drawings in (the map art
+    # and its overlays) and the play screen's story teller (info/story.py).
+    assets: Any
+
+    @property
+    def fonts(self) -> Fonts: ...
+
+    def play(self, sfx: Sfx) -> None:
+        """Play a sound effect (nothing when sound is off or there is no sound device)."""
+
+    def change_settings(self, **changes: Any) -> Settings:
+        """Change options, apply them at once and save them."""
+
+    def take_notices(self) -> list[str]:
+        """Start-up messages (no sound device, damaged settings) for the first message area."""
+
+    def quit(self) -> None:
+        """Close the program after this frame (every scene gets `on_quit` first)."""
+
+    def toggle_fullscreen(self) -> None: ...
+
+    # -- the doors: screens of a family above the caller's, made by the app ----------------
+    def title_scene(self) -> Scene:
+        """The title screen, the first screen of the game."""
+
+    def setup_scene(self) -> Scene:
+        """FILE > New Game."""
+
+    def host_scene(self) -> Scene:
+        """FILE > Host Network Game; ImportError when network play's packages are missing."""
+
+    def join_scene(self) -> Scene:
+        """FILE > Join Network Game; ImportError when network play's packages are missing."""
 
 
 class Scene:
@@ -45,7 +104,7 @@ class Scene:
     wants_navigation: bool = False
     pointer: PointerKind = PointerKind.SWORD
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneContext) -> None:
         self.app = app
 
     def enter(self) -> None:

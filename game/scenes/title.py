@@ -1,4 +1,4 @@
-"""The title screen (big pixel-art CONQUEST over a globe) and the credits screen.
+"""The title screen (big pixel-art CONQUEST over a globe), the first screen of the game.
 
 Leaving the title goes to the setup screen, first offering to resume the game that was
 interrupted (the autosave) if there is one; a minute untouched starts the demo. The game's
@@ -17,35 +17,22 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.input import Command, CommandEvent
+from game.scenes.backdrop import draw_sea_backdrop
 from game.scenes.base import Scene
+from game.scenes.info.credits import CreditsScene
 from game.ui import palette
 from game.ui.font import GLYPHS, LETTER_SPACING
 from game.ui.pointers import PointerKind
 from game.version import UNKNOWN, version
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import SceneContext
 
 TITLE_TEXT = "CONQUEST"
 TITLE_BLOCK = 8
 IDLE_TO_CREDITS = 15.0
 IDLE_TO_DEMO = 60.0
 BLINK = 0.6
-CREDITS = (
-    "# CONQUEST",
-    "A recreation of Computer RISK (1988)",
-    "",
-    "# The game",
-    "After the board game of world conquest and its 1988 home-computer",
-    "version: 42 territories, six continents, two to six generals.",
-    "",
-    "# Made by",
-    "The Conquest team. Every picture, letter and sound is drawn",
-    "or synthesised by the program itself.",
-    "",
-    "# Built with",
-    "Python and pygame-ce. Map outlines from Natural Earth (public domain).",
-)
 
 
 def _title_art(text: str, block: int) -> pygame.Surface:
@@ -134,33 +121,6 @@ def _globe(radius: int) -> pygame.Surface:
     return surf
 
 
-# The backdrop of each size drawn so far: drawn dot by dot (8,000 dots at 640x400) it took
-# three quarters of the frame's time, and an idle title screen kept most of a core busy.
-_BACKDROPS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
-
-
-def draw_sea_backdrop(surface: pygame.Surface) -> None:
-    """Deep sea with the faint dotted grid of the map, shared by title and credits."""
-    key = (surface.get_size(), surface.get_bitsize())
-    backdrop = _BACKDROPS.get(key)
-    if backdrop is None:
-        backdrop = _BACKDROPS[key] = _sea_backdrop(surface)
-    surface.blit(backdrop, (0, 0))
-
-
-def _sea_backdrop(like: pygame.Surface) -> pygame.Surface:
-    """The backdrop drawn once, in the pixel format of `like`."""
-    surface = pygame.Surface(like.get_size(), 0, like)
-    surface.fill(palette.SEA_DEEP)
-    for y in range(0, surface.get_height(), 16):
-        for x in range(0, surface.get_width(), 4):
-            surface.set_at((x, y), palette.TITLE_BLUE)
-    for x in range(0, surface.get_width(), 16):
-        for y in range(0, surface.get_height(), 4):
-            surface.set_at((x, y), palette.TITLE_BLUE)
-    return surface
-
-
 class TitleScene(Scene):
     """Shows the title until any key or button; then `next_scene`, or the usual way on:
     the resume offer for an interrupted game, else the setup screen.
@@ -171,7 +131,7 @@ class TitleScene(Scene):
 
     pointer = PointerKind.NONE
 
-    def __init__(self, app: App, next_scene: Callable[[App], Scene] | None = None, *,
+    def __init__(self, app: SceneContext, next_scene: Callable[[SceneContext], Scene] | None = None, *,
                  saves_dir: Path | None = None) -> None:
         super().__init__(app)
         self.next_scene = next_scene
@@ -226,8 +186,8 @@ class TitleScene(Scene):
     def start_demo(self) -> bool:
         """The attract mode of the play screen."""
         self.untouched = 0.0
-        from game.scenes.play import start_demo  # noqa: PLC0415 - the play screen imports this
-        from game.scenes.launch import chosen_seed  # noqa: PLC0415
+        from game.scenes.play.screen import start_demo  # noqa: PLC0415 - not before the first frame
+        from game.scenes.setup.launch import chosen_seed  # noqa: PLC0415
 
         self.app.scenes.replace(start_demo(self.app, chosen_seed(self.app), fast=False))
         return True
@@ -255,75 +215,15 @@ class TitleScene(Scene):
                             align="right")
 
 
-class CreditsScene(Scene):
-    """The credits; any key or button (or the timeout, when shown by the idle title) goes back."""
-
-    pointer = PointerKind.NONE
-
-    def __init__(self, app: App, timeout: float | None = None) -> None:
-        super().__init__(app)
-        self.timeout = timeout
-        self.time = 0.0
-        self.timed_out = False  # gone by itself, not by a key: the title's idle time goes on
-        self._closing = False
-
-    def close(self) -> None:
-        """Pop the credits, once: a key sends both its command and SKIP in the same frame."""
-        if self._closing or self.app.scenes.top is not self:
-            return
-        self._closing = True
-        self.app.scenes.pop()
-
-    def handle(self, command: CommandEvent) -> None:
-        if command.kind in (Command.SKIP, Command.PRESS, Command.CONFIRM, Command.CANCEL):
-            self.close()
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        if self.timeout is not None and self.time >= self.timeout and not self._closing:
-            self.timeout = None
-            self.timed_out = True
-            self.close()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_sea_backdrop(surface)
-        fonts = self.app.fonts
-        w = surface.get_width()
-        lines = []
-        for line in CREDITS:
-            if line.startswith("# "):
-                line = line[2:]
-                big = line == TITLE_TEXT
-                lines.append((line, fonts.large if big else fonts.bold,
-                              palette.GOLD if big else palette.AMBER))
-            else:
-                lines.append((line, fonts.body, palette.LIGHT))
-        height = sum(font.line_height if text else 6 for text, font, _ in lines) + 48
-        box = pygame.Rect(90, 0, w - 180, height)
-        box.centery = 180
-        pygame.draw.rect(surface, palette.NAVY, box)
-        pygame.draw.rect(surface, palette.SELECT_BLUE, box, 1)
-        y = box.y + 14
-        for text, font, colour in lines:
-            font.draw(surface, text, (w // 2, y), colour, align="center")
-            y += font.line_height if text else 6
-        for i, player in enumerate(palette.PLAYER_COLOURS):
-            x = w // 2 - 3 * 16 + i * 16 + 3
-            pygame.draw.rect(surface, palette.INK, (x - 1, box.bottom - 21, 11, 11))
-            pygame.draw.rect(surface, player.rgb, (x, box.bottom - 20, 9, 9))
-        fonts.body.draw(surface, "Press any key or button", (w // 2, 350), palette.SKY_BLUE,
-                        align="center")
-
-
-def leave_title(app: App, saves_dir: Path | None = None) -> None:
+def leave_title(app: SceneContext, saves_dir: Path | None = None) -> None:
     """Replace the title with the setup screen, and offer the interrupted game if one loads
     (else the network game this window was in, if its seat is kept)."""
-    from game.scenes.launch import offer_interrupted_game  # noqa: PLC0415
-    from game.scenes.setup import SetupScene  # noqa: PLC0415
+    from game.scenes.setup.launch import offer_interrupted_game  # noqa: PLC0415
+    from game.scenes.setup.new_game import SetupScene  # noqa: PLC0415
 
     app.scenes.replace(SetupScene(app))
     if not offer_interrupted_game(app, saves_dir):
-        from game.scenes.network_resume import offer_network_game  # noqa: PLC0415
+        from game.scenes.network.resume import offer_network_game  # noqa: PLC0415
 
         # (network play needs websockets; without it the rest of the game goes on)
         with contextlib.suppress(ImportError):

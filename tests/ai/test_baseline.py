@@ -16,7 +16,6 @@ import pytest
 from game.ai import ALL_LEVELS, LEVELS, make_general
 from game.engine import Game
 from game.engine.actions import action_from_dict
-from game.engine.serialize import game_from_dict
 
 FIXTURE = Path(__file__).parent / "fixtures" / "baseline_positions.json"
 CASES: list[dict[str, Any]] = json.loads(FIXTURE.read_text())
@@ -26,7 +25,7 @@ def _position(case: dict[str, Any]) -> Game:
     state = dict(case["state"])
     version, internal, gauss = random.Random(case["seed"]).getstate()
     state["rng"] = {"version": version, "state": list(internal), "gauss": gauss}
-    return game_from_dict(state)
+    return Game.from_dict(state)
 
 
 def test_the_fixture_covers_every_game_type_and_the_main_phases() -> None:

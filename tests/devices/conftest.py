@@ -14,7 +14,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.scenes.play import PlayScene  # noqa: E402
+from game.scenes.play.screen import PlayScene  # noqa: E402
 
 DT = 1 / 60
 

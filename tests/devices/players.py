@@ -10,8 +10,8 @@ from typing import Any
 
 import pygame
 
-from game.scenes.dialogs import NumberDialogScene
-from game.scenes.play import PlayScene
+from game.scenes.dialogs.boxes import NumberDialogScene
+from game.scenes.play.screen import PlayScene
 
 DT = 1 / 60
 PAD_ID = 7  # the instance id of the pretend joystick (the dummy driver opens no real one)
@@ -305,7 +305,7 @@ class PadDriver(DeviceDriver):
 
     def type_on_keyboard(self, text: str) -> None:
         """Enter `text` on the open on-screen keyboard with the d-pad and A, then DONE."""
-        from game.scenes.dialogs import TextEntryScene
+        from game.scenes.dialogs.boxes import TextEntryScene
 
         top = self.app.scenes.top
         assert isinstance(top, TextEntryScene), top

@@ -24,9 +24,9 @@ import pytest
 
 from game.engine import Game
 from game.savegame import SaveFormatError, load_game, save_game
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
-from game.scenes.files import ResumeGameScene
-from game.scenes.launch import offer_interrupted_game
+from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
+from game.scenes.dialogs.files import ResumeGameScene
+from game.scenes.setup.launch import offer_interrupted_game
 from game.settings import Settings, SettingsStore
 from tests.engine.rules_check import violations
 from tests.figures import report
@@ -241,7 +241,7 @@ class Harness:
                 self.figures.loaded += 1
                 settings.check()
             # the screens the settings reach: the setup screen reads last_setup
-            from game.scenes.setup import SetupScene
+            from game.scenes.setup.new_game import SetupScene
 
             self.app.settings = settings
             self.app.input.apply_settings(settings)

@@ -9,8 +9,8 @@ import pytest
 
 from game.engine import ArmyChoice, Game, Phase
 from game.engine import actions as act
-from game.scenes.dialogs import ChoiceDialogScene, NumberDialogScene
-from game.scenes.play import PlayScene
+from game.scenes.dialogs.boxes import ChoiceDialogScene, NumberDialogScene
+from game.scenes.play.screen import PlayScene
 from tests.devices.players import DeviceDriver, KeyboardDriver, MouseDriver, PadDriver
 from tests.scenes.driver import new_game
 

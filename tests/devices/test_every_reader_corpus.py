@@ -168,7 +168,7 @@ class Readers:
 
     def _offer(self) -> str | None:
         from game.scenes.dialogs import MessageDialogScene
-        from game.scenes.launch import offer_interrupted_game
+        from game.scenes.setup.launch import offer_interrupted_game
 
         self.app.scenes.quit_all()
         self.app.scenes.apply_pending()
@@ -299,9 +299,9 @@ def _start_window(folder: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     from game.app import App, AppOptions
     from game.scenes.dialogs import DialogScene
-    from game.scenes.files import ResumeGameScene
-    from game.scenes.network_host import HostNetworkScene
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.dialogs.files import ResumeGameScene
+    from game.scenes.network.host import HostNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
     from game.scenes.title import TitleScene
 
     set_saves_dir(folder)  # (tests/conftest.py sets it back after the test)

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.engine import Game, Phase
-from game.scenes.play import PlayScene, start_demo
+from game.scenes.play.screen import PlayScene, start_demo
 from game.scenes.title import TitleScene
 from tests.scenes.driver import new_game
 
@@ -151,7 +151,7 @@ def _title(app: Any) -> Any:
 
 
 def _setup(app: Any) -> Any:
-    from game.scenes.setup import SetupScene
+    from game.scenes.setup.new_game import SetupScene
 
     return SetupScene(app)
 

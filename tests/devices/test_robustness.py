@@ -11,8 +11,8 @@ import pytest
 
 from game.audio import NO_AUDIO_MESSAGE
 from game.engine import Phase
-from game.scenes.dialogs import NumberDialogScene
-from game.scenes.play import PlayScene
+from game.scenes.dialogs.boxes import NumberDialogScene
+from game.scenes.play.screen import PlayScene
 from tests.devices.players import KeyboardDriver, PadDriver, post
 from tests.devices.test_each_device_alone import (
     setup_until_human_reinforces,

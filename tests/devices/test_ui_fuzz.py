@@ -21,7 +21,7 @@ import pytest
 from game.engine import Game
 from game.resources import saves_dir
 from game.savegame import save_game
-from game.scenes.play import PlayScene, start_demo
+from game.scenes.play.screen import PlayScene, start_demo
 from game.scenes.title import TitleScene
 from tests.devices.test_monkey import Monkey
 from tests.engine.rules_check import violations
@@ -45,11 +45,16 @@ def _over_play(make: Callable[[Any, Game], Any]) -> Callable[[Any], list[Any]]:
 
 
 def _starts() -> dict[str, Callable[[Any], list[Any]]]:
-    from game.scenes import dialogs, files, gameover, help, info, missions
-    from game.scenes.cards import CardExchangeScene
-    from game.scenes.design import DesignOptions, DesignScene
-    from game.scenes.setup import SetupScene
-    from game.scenes.title import CreditsScene
+    from game.scenes.play import gameover
+    from game.scenes.setup import missions
+    from game.scenes.info import help
+    from game.scenes.info import menu_screens as info
+    from game.scenes.dialogs import boxes as dialogs
+    from game.scenes.dialogs import files
+    from game.scenes.play.cards import CardExchangeScene
+    from game.scenes.setup.design import DesignOptions, DesignScene
+    from game.scenes.setup.new_game import SetupScene
+    from game.scenes.info.credits import CreditsScene
 
     def noop(*_args: Any) -> None:
         return None

@@ -17,11 +17,11 @@ import pygame
 import pytest
 
 from game.engine import Phase
-from game.scenes.cards import CardExchangeScene
-from game.scenes.dialogs import ChoiceDialogScene, MessageDialogScene, NumberDialogScene
-from game.scenes.gameover import GameOverScene
-from game.scenes.play import PlayScene
-from game.scenes.setup import SetupScene
+from game.scenes.play.cards import CardExchangeScene
+from game.scenes.dialogs.boxes import ChoiceDialogScene, MessageDialogScene, NumberDialogScene
+from game.scenes.play.gameover import GameOverScene
+from game.scenes.play.screen import PlayScene
+from game.scenes.setup.new_game import SetupScene
 from tests.devices.players import ControllerDriver, KeyboardDriver
 from tests.devices.test_each_device_alone import fortify_pair, weakest_neighbour_attack
 

@@ -44,7 +44,7 @@ def _connect_fails_plainly(app: Any) -> None:
 
 def _osk_type(app: Any, device: Device, keys: list[str]) -> None:
     """Press keys of the on-screen keyboard on top: the mouse clicks them, a pad walks to them."""
-    from game.scenes.dialogs import TextEntryScene
+    from game.scenes.dialogs.boxes import TextEntryScene
 
     entry = app.scenes.top
     assert isinstance(entry, TextEntryScene)
@@ -59,8 +59,8 @@ def _osk_type(app: Any, device: Device, keys: list[str]) -> None:
 
 @pytest.mark.parametrize("device", [Device.PAD, Device.MOUSE])
 def test_the_join_form_is_filled_on_the_on_screen_keyboard(app: Any, device: Device) -> None:
-    from game.scenes.dialogs import TextEntryScene
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.dialogs.boxes import TextEntryScene
+    from game.scenes.network.join import JoinNetworkScene
 
     scene = _open(app, JoinNetworkScene)
     port = str(free_port())  # nobody listens there
@@ -88,7 +88,7 @@ def test_the_join_form_is_filled_on_the_on_screen_keyboard(app: Any, device: Dev
 
 
 def test_the_join_form_is_filled_with_keys_and_return_never_reaches_cancel(app: Any) -> None:
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
 
     scene = _open(app, JoinNetworkScene)
     assert scene.dialog.focused is scene.address
@@ -107,7 +107,7 @@ def test_the_join_form_is_filled_with_keys_and_return_never_reaches_cancel(app: 
 
 
 def test_the_password_shows_stars_until_show_is_pressed(app: Any) -> None:
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
 
     scene = _open(app, JoinNetworkScene)
     box = scene.password
@@ -149,7 +149,7 @@ def test_the_on_screen_keyboard_of_a_password_draws_stars(app: Any) -> None:
 
 
 def test_up_and_down_move_by_rows_on_the_host_form(app: Any) -> None:
-    from game.scenes.network_host import HostNetworkScene
+    from game.scenes.network.host import HostNetworkScene
 
     scene = _open(app, HostNetworkScene)
     assert scene.dialog.focused is scene.count_row.buttons[1]  # "3": the first question
@@ -171,8 +171,8 @@ def test_up_and_down_move_by_rows_on_the_host_form(app: Any) -> None:
 @pytest.mark.parametrize("device", [Device.MOUSE, Device.PAD, Device.KEYBOARD])
 def test_the_lobby_is_left_with_any_one_device(app: Any, device: Device) -> None:
     from game.net.bridge import NetBridge
-    from game.scenes.dialogs import ConfirmDialogScene
-    from game.scenes.network_lobby import GUARD_SECONDS, LobbyScene
+    from game.scenes.dialogs.boxes import ConfirmDialogScene
+    from game.scenes.network.lobby import GUARD_SECONDS, LobbyScene
 
     bridge = NetBridge()
     lobby = LobbyScene(app, bridge, {"seat": 0})
@@ -199,7 +199,7 @@ def test_the_lobby_is_left_with_any_one_device(app: Any, device: Device) -> None
 
 
 def test_connecting_is_cancelled_by_a_pad_wherever_the_pointer_rests(app: Any) -> None:
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
 
     scene = _open(app, JoinNetworkScene)
     scene.port.set_text(str(free_port()))
@@ -217,7 +217,7 @@ def test_connecting_is_cancelled_by_a_pad_wherever_the_pointer_rests(app: Any) -
 
 
 def test_an_address_with_a_path_is_refused_on_the_form_with_the_reason(app: Any) -> None:
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
 
     scene = _open(app, JoinNetworkScene)
     said: list[str] = []

@@ -16,7 +16,8 @@ from game.net.autosave import Autosaves, load_table_save
 from game.journal import journal_paths
 from game.net.config import ServerConfig
 from game.net.table import Table
-from game.savegame import list_saves, load_game, save_game, summarise
+from game.savegame import load_game, save_game, summarise
+from game.savelist import list_saves
 from tests.network.support import run
 
 

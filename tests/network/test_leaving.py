@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.scenes.network_menu import NETWORK_ITEMS
+from game.scenes.menu_items import NETWORK_ITEMS
 from tests.network.test_screens import DT
 from tests.network.test_stale_wait import _hosted_against_easy
 

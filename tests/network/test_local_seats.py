@@ -15,7 +15,7 @@ from game.engine.config import COLOURS
 from game.net import recall
 from game.net.seatviews import SeatCopies, merge_events, merge_views
 from game.net.views import mirror_dict, seat_view, seats_events
-from game.scenes.play_seats import TURN_PHASES
+from game.scenes.play.seats import TURN_PHASES
 from tests.network.support import free_port
 from tests.network.test_screens import DT, _host, _shot, _step_until
 
@@ -88,7 +88,7 @@ def test_an_update_waits_for_the_acting_local_seats_own_copy() -> None:
 
 
 def test_the_host_form_takes_a_name_for_each_local_seat(app: Any) -> None:
-    from game.scenes.network_join import names_problem
+    from game.scenes.network.join import names_problem
 
     host = _host(app, ["local", "easy", "open"], free_port())
     host.name.set_text("Ann")
@@ -127,9 +127,9 @@ def _local_move(game: Game, attacked: dict[tuple[int, int], int]) -> act.Action:
 
 
 def test_two_seats_at_the_host_play_as_a_hot_seat_game_and_resume_together(app: Any) -> None:
-    from game.scenes.handover import HandOverScene
-    from game.scenes.network_host import HostNetworkScene
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.play.pass_to import HandOverScene
+    from game.scenes.network.host import HostNetworkScene
+    from game.scenes.network.play import NetworkPlayScene
 
     port = free_port()
     host = _host(app, ["local", "easy", "local"], port)
@@ -205,8 +205,8 @@ def test_two_players_join_a_server_from_one_window_each_to_a_seat(app: Any) -> N
     a seat of their own, and the next time the form says which seats are kept for them."""
     from game.net.bridge import NetBridge
     from game.net.server import ServerConfig
-    from game.scenes.network_join import JoinNetworkScene
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.join import JoinNetworkScene
+    from game.scenes.network.play import NetworkPlayScene
 
     port = free_port()
     hosting = NetBridge()

@@ -18,9 +18,9 @@ def _press(app: Any) -> None:
 
 
 def test_a_hosted_missions_game_shows_this_seat_its_own_mission_first(app: Any) -> None:
-    from game.scenes.info import RiskCardScene
-    from game.scenes.network_missions import NetworkMissionRevealScene
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.info.menu_screens import RiskCardScene
+    from game.scenes.network.missions import NetworkMissionRevealScene
+    from game.scenes.network.play import NetworkPlayScene
 
     host = _host(app, ["easy", "local"], free_port())
     host._set_type("uk_short")
@@ -55,12 +55,12 @@ def test_a_hosted_missions_game_shows_this_seat_its_own_mission_first(app: Any) 
 
 
 def test_a_game_without_missions_opens_straight_on_the_map(app: Any) -> None:
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.play import NetworkPlayScene
 
     host = _host(app, ["local", "easy"], free_port())  # UK Full: cards, no missions
     host.confirm()
     app.scenes.apply_pending()
-    from game.scenes.missions import MissionRevealScene
+    from game.scenes.setup.missions import MissionRevealScene
 
     _step_until(app, lambda: isinstance(app.scenes.top, NetworkPlayScene))
     for _ in range(30):

@@ -14,7 +14,8 @@ from game.net.client import JoinRefused, NetClient
 from game.net.seatstate import Credentials
 from game.net.server import GameServer, ServerConfig
 from game.net.table import token_hash
-from game.savegame import list_saves, load_game
+from game.savegame import load_game
+from game.savelist import list_saves
 from tests.network.support import join, play_out, run, running_server
 
 GRACE = 1.0  # the reconnect time of these servers, in seconds

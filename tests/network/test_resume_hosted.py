@@ -55,8 +55,8 @@ def test_answers_are_kept_without_the_password_and_a_damaged_file_is_ignored(
 
 
 def test_a_hosted_game_is_resumed_from_the_host_form_after_the_window_closed(app: Any) -> None:
-    from game.scenes.network_host import HostNetworkScene
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.host import HostNetworkScene
+    from game.scenes.network.play import NetworkPlayScene
 
     port = free_port()
     host = _host(app, ["easy", "local"], port, password="pw")
@@ -110,8 +110,8 @@ def test_a_hosted_game_is_resumed_from_the_host_form_after_the_window_closed(app
 def test_no_resume_without_a_kept_seat_or_for_a_finished_game(app: Any, tmp_path: Path) -> None:
     from game.resources import saves_dir
     from game.net.bridge import SEATS_FILE
-    from game.scenes.network_host import HostNetworkScene
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.host import HostNetworkScene
+    from game.scenes.network.play import NetworkPlayScene
 
     port = free_port()
     host = _host(app, ["local", "easy"], port)
@@ -150,7 +150,7 @@ def test_no_resume_without_a_kept_seat_or_for_a_finished_game(app: Any, tmp_path
 
 @pytest.fixture
 def fresh_join(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
 
     monkeypatch.setattr(JoinNetworkScene, "last", None)  # as after a restart
 
@@ -159,8 +159,8 @@ def test_a_player_whose_window_closed_rejoins_from_the_filled_in_join_form(
         app: Any, fresh_join: None) -> None:
     from game.net.bridge import NetBridge
     from game.net.server import ServerConfig
-    from game.scenes.network_join import JoinNetworkScene
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.join import JoinNetworkScene
+    from game.scenes.network.play import NetworkPlayScene
 
     port = free_port()
     server = NetBridge()

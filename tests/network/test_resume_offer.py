@@ -16,9 +16,9 @@ from game.net.recall import save_answers
 from game.net.seatstate import Credentials
 from game.net.server import ServerConfig
 from game.net.views import mirror_dict
-from game.scenes.dialogs import ConfirmDialogScene
-from game.scenes.network_join import JoinNetworkScene
-from game.scenes.setup import SetupScene
+from game.scenes.dialogs.boxes import ConfirmDialogScene
+from game.scenes.network.join import JoinNetworkScene
+from game.scenes.setup.new_game import SetupScene
 from game.scenes.title import TitleScene
 from tests.network.support import free_port, wait_note
 from tests.scenes.screens_support import app, key, show
@@ -111,7 +111,7 @@ def test_a_deeply_nested_journal_line_neither_stops_the_window_nor_loses_the_off
     from game.net.autosave import load_table_save
     from game.net.recall import host_uri, resumable_hosted_game
     from game.net.table import token_hash
-    from game.savegame import list_saves
+    from game.savelist import list_saves
     from tests.network.journal_damage import journaled
 
     made = journaled(tmp_path / "made", steps=20)

@@ -44,7 +44,7 @@ def _shot(app: Any, name: str) -> None:
 
 
 def _host(app: Any, kinds: list[str], port: int, password: str = "") -> Any:
-    from game.scenes.network_host import HostNetworkScene
+    from game.scenes.network.host import HostNetworkScene
 
     scene = HostNetworkScene(app)
     app.scenes.push(scene)
@@ -84,9 +84,9 @@ def our_move(game: Any, attacked: dict[int, int], attacks_per_turn: int) -> Any:
 
 
 def _host_and_play(app: Any, until_turn: int | None) -> None:
-    from game.scenes.network_connecting import ConnectingScene
-    from game.scenes.network_lobby import LobbyScene
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.connecting import ConnectingScene
+    from game.scenes.network.lobby import LobbyScene
+    from game.scenes.network.play import NetworkPlayScene
 
     host = _host(app, ["local", "easy"], free_port())
     host.confirm()
@@ -152,7 +152,7 @@ def _host_and_play(app: Any, until_turn: int | None) -> None:
 def test_a_wrong_password_is_told_with_the_servers_reason(app: Any) -> None:
     from game.net.bridge import NetBridge
     from game.net.server import ServerConfig
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
 
     port = free_port()
     server_bridge = NetBridge()
@@ -183,7 +183,7 @@ def test_a_server_with_too_many_connections_from_here_says_so_in_a_sentence(app:
     from game.net.bridge import NetBridge
     from game.net.limits import Limits
     from game.net.server import ServerConfig
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
 
     port = free_port()
     server_bridge = NetBridge()
@@ -212,7 +212,7 @@ def test_wrong_passwords_then_a_wait_are_told_in_a_sentence(app: Any) -> None:
     from game.net.bridge import NetBridge
     from game.net.limits import Limits
     from game.net.server import ServerConfig
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
 
     port = free_port()
     server_bridge = NetBridge()
@@ -242,7 +242,7 @@ def test_wrong_passwords_then_a_wait_are_told_in_a_sentence(app: Any) -> None:
 
 
 def test_an_unreachable_server_is_told_plainly(app: Any) -> None:
-    from game.scenes.network_join import JoinNetworkScene
+    from game.scenes.network.join import JoinNetworkScene
 
     scene = JoinNetworkScene(app)
     app.scenes.push(scene)

@@ -36,7 +36,7 @@ def _refuse_while_waiting(app: Any, scene: Any, wait_for: int) -> str:
 
 def _hosted_against_easy(app: Any) -> Any:
     """A game hosted from this window, a local seat against an easy computer, on screen."""
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.play import NetworkPlayScene
 
     host = _host(app, ["local", "easy"], free_port())
     host.confirm()
@@ -46,7 +46,7 @@ def _hosted_against_easy(app: Any) -> Any:
 
 
 def test_a_local_game_takes_the_wait_down_when_the_move_passes(app: Any) -> None:
-    from game.scenes.play import PlayScene
+    from game.scenes.play.screen import PlayScene
 
     players = [PlayerSpec("Ann", COLOURS[0], "human"), PlayerSpec("Bob", COLOURS[1], "easy"),
                PlayerSpec("Cid", COLOURS[2], "easy")]

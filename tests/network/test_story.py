@@ -18,7 +18,7 @@ import pytest
 from game.engine import actions as act
 from game.engine import events as ev
 from game.engine.chronicle import Chronicle
-from game.engine.record import Replayer
+from game.engine.replayer import Replayer
 from game.net import bots, protocol, story
 from game.net.client import NetClient
 from game.net.story import apply_difference, view_difference

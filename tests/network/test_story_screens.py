@@ -20,7 +20,7 @@ SEED = 11  # a deal in which this seat plays on past turn 7
 
 
 def _play_until_turn(app: Any, turn: int) -> Any:  # noqa: F811
-    from game.scenes.network_play import NetworkPlayScene
+    from game.scenes.network.play import NetworkPlayScene
 
     host = _host(app, ["local", "easy", "easy"], free_port())
     # a fixed deal (a hosted game's seed is random): with some deals this seat is out before
@@ -52,9 +52,9 @@ def _play_until_turn(app: Any, turn: int) -> Any:  # noqa: F811
 
 def test_the_game_log_luck_and_review_are_told_mid_game(app: Any) -> None:  # noqa: F811
     from game.engine.chronicle import Chronicle
-    from game.scenes.gamelog import GameLogScene
-    from game.scenes.luck import LuckScene, luck_rows
-    from game.scenes.replay import ReplayScene
+    from game.scenes.info.gamelog import GameLogScene
+    from game.scenes.info.luck import LuckScene, luck_rows
+    from game.scenes.info.replay import ReplayScene
 
     scene = _play_until_turn(app, 7)
     server_game = scene.bridge.server.tables["1"].game
@@ -120,7 +120,7 @@ def test_the_game_log_luck_and_review_are_told_mid_game(app: Any) -> None:  # no
     assert app.scenes.top is scene
 
     # the game-over screen's LUCK column reads the same told story
-    from game.scenes.gameover import GameOverScene
+    from game.scenes.play.gameover import GameOverScene
 
     over = GameOverScene(app, scene.game)
     assert over.luck_scores == {pid: f"{float(p.luck):+.1f}"

@@ -18,7 +18,7 @@ from tests.network.support import join, play_out, run, running_server, wait_for_
 
 def _host_form(app: Any, monkeypatch: Any) -> tuple[Any, list[ServerConfig]]:
     """The Host form on screen; what its OK would serve is kept instead of served."""
-    from game.scenes.network_host import HostNetworkScene
+    from game.scenes.network.host import HostNetworkScene
 
     form = HostNetworkScene(app)
     app.scenes.push(form)
@@ -69,7 +69,7 @@ def test_no_neutral_when_the_host_says_no_or_three_seats_play(saves: Path) -> No
 def test_the_serve_option_and_the_host_form_choose_it(app: Any, monkeypatch: Any) -> None:
     assert config_from_args(build_parser().parse_args(["--serve"])).neutral
     assert not config_from_args(build_parser().parse_args(["--serve", "--no-neutral"])).neutral
-    from game.scenes.network_host import HostNetworkScene
+    from game.scenes.network.host import HostNetworkScene
 
     form, served = _host_form(app, monkeypatch)
     form._set_count(3)
@@ -122,8 +122,8 @@ def test_the_variants_are_chosen_when_hosting_and_the_game_is_played_with_them(
         saves: Path, app: Any, monkeypatch: Any) -> None:
     from game.engine.config import Variants
     from game.net.config import variants_from_text
-    from game.scenes.network_host import HostNetworkScene
-    from game.scenes.network_variants import NetworkVariantsScene
+    from game.scenes.network.host import HostNetworkScene
+    from game.scenes.network.variants import NetworkVariantsScene
 
     chosen = variants_from_text("supply_lines, army_limit=12")
     assert chosen == Variants(supply_lines=True, army_limit=12)
@@ -209,7 +209,7 @@ def test_choices_that_do_not_go_together_are_refused_before_anything_listens(
 def test_an_army_limit_written_with_other_digits_is_refused_not_a_crash(app: Any) -> None:
     from game.engine.config import Variants
     from game.net.config import variants_from_text
-    from game.scenes.network_variants import NetworkVariantsScene
+    from game.scenes.network.variants import NetworkVariantsScene
 
     with pytest.raises(ValueError):
         variants_from_text("army_limit=²")  # a key of its own on French keyboards

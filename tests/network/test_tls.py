@@ -17,7 +17,7 @@ from game.net import tls
 from game.net.bridge import NetBridge, _why
 from game.net.client import NetClient
 from game.net.serve import config_from_args, run as serve_run
-from game.scenes.network_join import server_uri
+from game.scenes.network.join import server_uri
 from tests.network.support import close_all, join, play_out, run, running_server, wait_note
 
 CERTS = Path(__file__).resolve().parent / "tls"

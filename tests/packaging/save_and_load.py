@@ -20,7 +20,7 @@ from game.app import App, AppOptions  # noqa: E402
 from game.engine import Game, GameConfig, PlayerSpec  # noqa: E402
 from game.resources import saves_dir  # noqa: E402
 from game.savegame import load_game  # noqa: E402
-from game.scenes.launch import open_game  # noqa: E402
+from game.scenes.setup.launch import open_game  # noqa: E402
 
 DT = 1 / 60
 NAME = "Evening1"

@@ -10,7 +10,7 @@ from game.engine import actions as act
 from game.engine import events as ev
 from game.engine.chronicle import Chronicle
 from game.engine.luck import LuckTable
-from game.engine.record import Replayer
+from game.engine.replayer import Replayer
 from tests.engine.builders import build
 from tests.record.soak import soak_games
 

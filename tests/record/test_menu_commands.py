@@ -11,7 +11,7 @@ from game.ai.simulate import make_config
 from game.engine import Game
 from game.engine import actions as act
 from game.engine.chronicle import Chronicle
-from game.engine.record import replay_game
+from game.engine.replayer import replay_game
 from game.replay import verify_game
 from game.savegame import load_game, save_game
 

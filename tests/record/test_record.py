@@ -10,13 +10,12 @@ from game.cli import main
 from game.engine import Game, GameConfig, IllegalActionError, PlayerSpec, StateError
 from game.engine import actions as act
 from game.engine.record import (
-    Replayer,
     ReplayError,
     decode_action,
     encode_action,
     record_from_data,
-    replay_game,
 )
+from game.engine.replayer import Replayer, replay_game
 from game.replay import load_recorded_game, verify_file, verify_game, write_record
 from game.savegame import load_game, save_game
 from tests.record.soak import soak_games

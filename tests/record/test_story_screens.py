@@ -10,12 +10,12 @@ from game.ai.simulate import make_config, play_game
 from game.app import App
 from game.engine import Game
 from game.engine.chronicle import Chronicle
-from game.scenes.gamelog import GameLogScene
-from game.scenes.gameover import GameOverScene
-from game.scenes.luck import LuckScene
-from game.scenes.overlay import player_colour
-from game.scenes.replay import ReplayScene
-from game.scenes.review import review_start
+from game.scenes.info.gamelog import GameLogScene
+from game.scenes.play.gameover import GameOverScene
+from game.scenes.info.luck import LuckScene
+from game.scenes.dialogs.overlay import player_colour
+from game.scenes.info.replay import ReplayScene
+from game.scenes.info.review import review_start
 from tests.devices.players import PadDriver
 from tests.scenes.screens_support import app, click, key, show, step
 
@@ -190,7 +190,7 @@ def test_review_starts_after_the_seats_last_turn_and_leaves_the_game_alone(
     cut = next(i for i in range(len(game.record.actions) // 2, len(game.record.actions))
                if game.record.actions[i].kind == "end_turn")
     # the game as it stood just after an end of turn
-    from game.engine.record import Replayer  # noqa: PLC0415
+    from game.engine.replayer import Replayer  # noqa: PLC0415
 
     replayer = Replayer(game)
     while replayer.index <= cut:
@@ -210,7 +210,7 @@ def test_review_starts_after_the_seats_last_turn_and_leaves_the_game_alone(
 
 def test_stepping_back_from_the_end_gives_the_state_a_straight_replay_gives(
         app: App, finished: Game) -> None:
-    from game.engine.record import Replayer  # noqa: PLC0415
+    from game.engine.replayer import Replayer  # noqa: PLC0415
 
     scene = show(app, ReplayScene(app, finished))
     key(app, pygame.K_END)

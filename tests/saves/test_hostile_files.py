@@ -17,11 +17,11 @@ from game.engine import actions as act
 from game.jsonfile import remove_stale_temporaries
 from game.savegame import (
     SaveFormatError,
-    list_saves,
     load_game,
     save_game,
     write_autosave,
 )
+from game.savelist import list_saves
 from game.settings import Settings, SettingsStore
 
 PLAYERS = [PlayerSpec("Alex", "red"), PlayerSpec("Napoleon", "blue", "good"),

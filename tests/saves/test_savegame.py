@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import jsonfile, savegame
+from game import jsonfile, savegame, savelist
 from game.engine import Game, GameConfig, PlayerSpec
 from game.engine import actions as act
 from game.savegame import SaveFormatError, UnsupportedSaveVersion, load_game, save_game
@@ -73,7 +73,7 @@ def test_suggested_names_follow_the_dated_numbered_style(tmp_path):
 def test_list_saves_shows_good_and_damaged_files(tmp_path):
     save_game(played_game(), "good", tmp_path)
     (tmp_path / "bad.json").write_text("{nope")
-    listed = {s.name: s for s in savegame.list_saves(tmp_path)}
+    listed = {s.name: s for s in savelist.list_saves(tmp_path)}
     assert listed["good"].error is None and "UK SHORT" in listed["good"].summary
     assert "is damaged" in listed["bad"].error
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.engine import Game
-from game.scenes.play import PlayScene
+from game.scenes.play.screen import PlayScene
 
 DT = 1 / 60
 
@@ -49,7 +49,7 @@ def key(app: Any, code: int, mod: int = 0) -> None:
 
 def pass_hand_over(app: Any) -> None:
     """Wait out the hand-over's guard (it ignores presses at first), then press Return."""
-    from game.scenes.handover import HandOverScene
+    from game.scenes.play.pass_to import HandOverScene
 
     top = app.scenes.top
     assert isinstance(top, HandOverScene)

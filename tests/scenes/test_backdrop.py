@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes import title
+from game.scenes import backdrop
 from game.ui import palette
 
 
@@ -27,21 +27,21 @@ def test_the_kept_backdrop_is_the_same_picture_as_one_drawn_dot_by_dot(size: tup
                                                                         ) -> None:
     screen = pygame.Surface(size)
     screen.fill((255, 0, 255))  # whatever was there before is covered
-    title.draw_sea_backdrop(screen)
+    backdrop.draw_sea_backdrop(screen)
     assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(_dot_by_dot(size), "RGB")
 
 
 def test_the_dots_are_drawn_once_for_a_size_then_copied(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[tuple[int, int]] = []
-    real = title._sea_backdrop
+    real = backdrop._sea_backdrop
 
     def counting(like: pygame.Surface) -> pygame.Surface:
         drawn.append(like.get_size())
         return real(like)
 
-    monkeypatch.setattr(title, "_BACKDROPS", {})
-    monkeypatch.setattr(title, "_sea_backdrop", counting)
+    monkeypatch.setattr(backdrop, "_BACKDROPS", {})
+    monkeypatch.setattr(backdrop, "_sea_backdrop", counting)
     for _ in range(5):
-        title.draw_sea_backdrop(pygame.Surface((640, 400)))
-    title.draw_sea_backdrop(pygame.Surface((320, 200)))
+        backdrop.draw_sea_backdrop(pygame.Surface((640, 400)))
+    backdrop.draw_sea_backdrop(pygame.Surface((320, 200)))
     assert drawn == [(640, 400), (320, 200)]

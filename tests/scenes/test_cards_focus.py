@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.scenes.cards import GUARD_SECONDS, CardExchangeScene
+from game.scenes.play.cards import GUARD_SECONDS, CardExchangeScene
 from tests.scenes.screens_support import app, key, show
 from tests.scenes.test_cards_screen import _game
 

@@ -6,7 +6,7 @@ import pygame
 
 from game.app import App
 from game.engine import Game, GameConfig
-from game.scenes.cards import GUARD_SECONDS, CardExchangeScene
+from game.scenes.play.cards import GUARD_SECONDS, CardExchangeScene
 from game.ui import palette
 from tests.scenes.screens_support import app, click, key, players, show
 

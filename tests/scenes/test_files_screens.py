@@ -9,8 +9,8 @@ import pygame
 
 from game.app import App
 from game.savegame import LoadedSave, load_game, save_game
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
-from game.scenes.files import ResumeGameScene, SaveGameScene
+from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
+from game.scenes.dialogs.files import ResumeGameScene, SaveGameScene
 from tests.scenes.screens_support import app, click, key, played_game, show, type_text
 
 __all__ = ["app"]

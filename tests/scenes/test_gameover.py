@@ -8,9 +8,9 @@ import pytest
 from game.app import App
 from game.audio import Sfx
 from game.engine import actions as act
-from game.scenes.gameover import GRAPH_TERRITORIES, GameOverScene, series
-from game.scenes.info import FullMapScene
-from game.scenes.setup import SetupScene
+from game.scenes.play.gameover import GRAPH_TERRITORIES, GameOverScene, series
+from game.scenes.info.menu_screens import FullMapScene
+from game.scenes.setup.new_game import SetupScene
 from game.scenes.title import TitleScene
 from game.ui.palette import PLAYER_COLOUR_BY_NAME
 from tests.scenes.screens_support import app, click, key, played_game, show, step

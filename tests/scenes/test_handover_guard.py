@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.engine import Phase
-from game.scenes.handover import GUARD_SECONDS, HandOverScene
+from game.scenes.play.pass_to import GUARD_SECONDS, HandOverScene
 from game.ui import palette
 from tests.scenes.screens_support import keep_frame
 from tests.scenes.driver import DT, new_game, play_app, start, step, to_human_attack  # noqa: F401

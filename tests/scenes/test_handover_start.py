@@ -14,9 +14,9 @@ from typing import Any
 
 from game.engine import Game, GameConfig, Phase, PlayerSpec
 from game.engine.config import COLOURS
-from game.engine.serialize import game_from_dict, game_to_dict
-from game.scenes.handover import HandOverScene
-from game.scenes.play import PlayScene
+from game.engine.serialize import game_to_dict
+from game.scenes.play.pass_to import HandOverScene
+from game.scenes.play.screen import PlayScene
 from tests.scenes.screens_support import keep_frame
 from tests.scenes.driver import (  # noqa: F401
     new_game,
@@ -38,7 +38,7 @@ def _saved_in_a_turn(app: Any, levels: tuple[str, ...]) -> Game:
     assert game.phase == Phase.ATTACK
     app.scenes.clear()
     app.scenes.apply_pending()
-    return game_from_dict(game_to_dict(game))
+    return Game.from_dict(game_to_dict(game))
 
 
 def test_resume_with_two_humans_hands_the_machine_to_the_one_to_move_first(

@@ -6,8 +6,8 @@ import pygame
 
 from game.app import App
 from game.engine import Game, GameConfig
-from game.scenes.help import ContinentsScene, HelpScene
-from game.scenes.info import (
+from game.scenes.info.help import ContinentsScene, HelpScene
+from game.scenes.info.menu_screens import (
     BattlesInfoScene,
     CardsInfoScene,
     FullMapScene,
@@ -15,7 +15,7 @@ from game.scenes.info import (
     RiskCardScene,
     TerritoriesInfoScene,
 )
-from game.scenes.tables import battle_table, card_counts, continent_rows, holding_table
+from game.scenes.info.tables import battle_table, card_counts, continent_rows, holding_table
 from game.ui.palette import PLAYER_COLOUR_BY_NAME
 from tests.scenes.screens_support import app, click, key, played_game, players, show, step
 
@@ -101,8 +101,8 @@ def test_help_lists_every_menu_item_of_the_play_screen_exactly(app: App) -> None
     import re  # noqa: PLC0415
     from unittest.mock import MagicMock  # noqa: PLC0415
 
-    from game.scenes.help import HELP_PARAGRAPHS  # noqa: PLC0415
-    from game.scenes.play_menus import PlayMenus  # noqa: PLC0415
+    from game.scenes.info.help import HELP_PARAGRAPHS  # noqa: PLC0415
+    from game.scenes.play.menus import PlayMenus  # noqa: PLC0415
 
     menus = PlayMenus(MagicMock(app=app)).build()
     lines = {p.split(":", 1)[0]: p.split(":", 1)[1] for p in HELP_PARAGRAPHS
@@ -115,7 +115,7 @@ def test_help_lists_every_menu_item_of_the_play_screen_exactly(app: App) -> None
 
 
 def test_full_map_while_claiming_paints_unclaimed_land_stone_and_keys_it(app: App) -> None:
-    from game.scenes.info import UNCLAIMED_RGB  # noqa: PLC0415
+    from game.scenes.info.menu_screens import UNCLAIMED_RGB  # noqa: PLC0415
     from game.ui.palette import NEUTRAL_COLOUR, PLAYER_COLOURS  # noqa: PLC0415
 
     game = Game.new(GameConfig.preset("us_full", players(3)), 9)
@@ -136,8 +136,8 @@ def test_full_map_while_claiming_paints_unclaimed_land_stone_and_keys_it(app: Ap
 
 def test_help_opens_with_the_controls_of_the_device_used_last(app: App) -> None:
     from game.input import Device  # noqa: PLC0415
-    from game.scenes.help import help_text  # noqa: PLC0415
-    from game.scenes.setup import SetupScene  # noqa: PLC0415
+    from game.scenes.info.help import help_text  # noqa: PLC0415
+    from game.scenes.setup.new_game import SetupScene  # noqa: PLC0415
 
     for device, first in ((Device.PAD, "# Gamepad"), (Device.KEYBOARD, "# Keys"),
                           (Device.MOUSE, "# Mouse")):

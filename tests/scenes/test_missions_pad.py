@@ -7,7 +7,7 @@ import pygame
 
 from game.app import App
 from game.engine import Game, GameConfig
-from game.scenes.missions import GUARD_SECONDS, MissionRevealScene
+from game.scenes.setup.missions import GUARD_SECONDS, MissionRevealScene
 from tests.scenes.screens_support import app, players, show, step
 
 __all__ = ["app"]

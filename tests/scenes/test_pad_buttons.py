@@ -6,7 +6,7 @@ import pygame
 
 from game.app import App
 from game.input import Command
-from game.scenes.padbuttons import PadButtonsScene
+from game.scenes.dialogs.padbuttons import PadButtonsScene
 from game.settings import SettingsStore
 from tests.scenes.screens_support import app, key, show
 

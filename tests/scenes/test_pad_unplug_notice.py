@@ -36,7 +36,7 @@ def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
 
 
 def test_unplugging_on_the_join_form_and_its_keyboard_shows_a_banner(app: App) -> None:
-    from game.scenes.network_join import JoinAnswers, JoinNetworkScene
+    from game.scenes.network.join import JoinAnswers, JoinNetworkScene
 
     form = JoinNetworkScene(app, JoinAnswers())
     app.scenes.push(form)
@@ -69,8 +69,8 @@ def test_unplugging_on_the_join_form_and_its_keyboard_shows_a_banner(app: App) -
 
 def test_unplugging_under_a_dialog_on_the_play_screen_is_told_in_its_message_line(
         app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.scenes.dialogs import MessageDialogScene
-    from game.scenes.play import PlayScene
+    from game.scenes.dialogs.boxes import MessageDialogScene
+    from game.scenes.play.screen import PlayScene
     from tests.scenes.driver import new_game, start
 
     monkeypatch.setattr(PlayScene, "saves_dir", tmp_path / "saves")

@@ -13,8 +13,8 @@ import pytest
 
 from game.engine import Phase
 from game.input import Device
-from game.scenes.padbuttons import PadButtonsScene
-from game.scenes.play import PlayScene
+from game.scenes.dialogs.padbuttons import PadButtonsScene
+from game.scenes.play.screen import PlayScene
 from game.ui import glyphs
 from game.ui.messages import AREA_RECT
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture

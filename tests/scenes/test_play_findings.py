@@ -11,9 +11,9 @@ import pygame
 from game.engine import ArmyChoice, Phase
 from game.engine import actions as act
 from game.input import Command, CommandEvent
-from game.scenes.dialogs import DialogScene, MessageDialogScene
-from game.scenes.gameover import GameOverScene
-from game.scenes.handover import HandOverScene
+from game.scenes.dialogs.boxes import DialogScene, MessageDialogScene
+from game.scenes.play.gameover import GameOverScene
+from game.scenes.play.pass_to import HandOverScene
 from game.ui import palette
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     attack_pair,
@@ -226,7 +226,7 @@ def test_extend_game_retitles_and_the_status_line_is_silent_under_a_dialog(
 
 # -- 7: the RISK card of a full game opens the player's cards ----------------------------------
 def test_the_risk_card_of_a_full_game_opens_the_cards(play_app: Any) -> None:
-    from game.scenes.cards import CardExchangeScene
+    from game.scenes.play.cards import CardExchangeScene
 
     app = play_app
     app.change_settings(fast_game="instant")
@@ -256,7 +256,7 @@ def test_autosave_before_turn_one_and_after_a_human_action(play_app: Any) -> Non
 
 # -- 8: the first player is found by a shown roll of the dice ------------------------------
 def test_first_roll_rounds_end_with_the_engines_choice_alone_on_top() -> None:
-    from game.scenes.first_roll import first_roll_rounds
+    from game.scenes.play.first_roll import first_roll_rounds
 
     for seed in range(60):
         chosen = seed % 4

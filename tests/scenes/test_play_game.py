@@ -8,9 +8,9 @@ from typing import Any
 import pygame
 
 from game.engine import Game, Phase
-from game.scenes.dialogs import DialogScene
-from game.scenes.play import PlayScene
-from game.scenes.cards import CardExchangeScene
+from game.scenes.dialogs.boxes import DialogScene
+from game.scenes.play.screen import PlayScene
+from game.scenes.play.cards import CardExchangeScene
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     choose_menu,
     click,

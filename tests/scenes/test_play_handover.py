@@ -11,10 +11,10 @@ import pytest
 
 from game.engine import Game, GameConfig, Phase, PlayerSpec
 from game.engine.config import COLOURS
-from game.scenes.cards import CardExchangeScene
-from game.scenes.handover import HandOverScene
-from game.scenes.info import RiskCardScene
-from game.scenes.play import PlayScene
+from game.scenes.play.cards import CardExchangeScene
+from game.scenes.play.pass_to import HandOverScene
+from game.scenes.info.menu_screens import RiskCardScene
+from game.scenes.play.screen import PlayScene
 from tests.scenes.driver import (  # noqa: F401
     new_game,
     pass_hand_over,

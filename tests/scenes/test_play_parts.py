@@ -12,12 +12,12 @@ from game.audio import Sfx
 from game.engine import ArmyChoice, Game, Phase
 from game.engine import actions as act
 from game.engine import events as ev
-from game.scenes.battle_show import BattlePresenter, split_rolls
-from game.scenes.play_autosave import Autosaver
-from game.scenes.play_board import ShownBoard, Snapshot
-from game.scenes.play_narrate import Line, narrate_each
-from game.scenes.play_seats import Seats
-from game.scenes.play_turns import TurnController
+from game.scenes.play.battle_show import BattlePresenter, split_rolls
+from game.scenes.play.autosave import Autosaver
+from game.scenes.play.board import ShownBoard, Snapshot
+from game.scenes.play.narrate import Line, narrate_each
+from game.scenes.play.seats import Seats
+from game.scenes.play.turns import TurnController
 from game.ui.palette import PLAYER_COLOURS
 from game.ui.sidepanel import DiceDisplay
 from tests.scenes.driver import new_game
@@ -171,7 +171,7 @@ def view() -> Any:
 
 
 def test_camera_jumps_or_scrolls_to_an_event_and_comes_home(view: Any) -> None:
-    from game.scenes.camera import Camera
+    from game.scenes.play.camera import Camera
 
     camera = Camera(view)
     view.x, view.y = 0, 0

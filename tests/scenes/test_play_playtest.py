@@ -10,8 +10,8 @@ import pygame
 
 from game.engine import ArmyChoice, Phase
 from game.engine import actions as act
-from game.scenes.play import PlayScene
-from game.scenes.title import CreditsScene
+from game.scenes.play.screen import PlayScene
+from game.scenes.info.credits import CreditsScene
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     choose_menu,
     click,
@@ -115,7 +115,7 @@ def test_autosaves_never_go_to_the_repo_saves_folder(play_app: Any) -> None:
 # -- 3: the rolls of an attack show before the next prompt --------------------------------------
 def test_do_or_die_attack_shows_every_roll_before_the_occupy_prompt(play_app: Any) -> None:
     from game.engine import events as ev
-    from game.scenes.dialogs import NumberDialogScene
+    from game.scenes.dialogs.boxes import NumberDialogScene
 
     app = play_app
     game, scene, source, target = _ready_to_attack(app, "fast")
@@ -159,7 +159,7 @@ def test_do_or_die_attack_shows_every_roll_before_the_occupy_prompt(play_app: An
 
 
 def test_a_key_skips_the_rolls_to_the_last_one(play_app: Any) -> None:
-    from game.scenes.dialogs import NumberDialogScene
+    from game.scenes.dialogs.boxes import NumberDialogScene
 
     app = play_app
     app.change_settings(automatic_dice=True, fast_game="normal")
@@ -254,7 +254,7 @@ def test_phase_strip_shows_move_while_choosing_a_free_move(play_app: Any) -> Non
 
 # -- 6: End Game in set-up: a sensible label, and a click goes straight on -------------------
 def test_end_game_in_setup_then_a_click_shows_the_statistics(play_app: Any) -> None:
-    from game.scenes.gameover import GameOverScene
+    from game.scenes.play.gameover import GameOverScene
 
     app = play_app
     game = new_game(("human", "easy"), "us_full", seed=5)
@@ -283,7 +283,7 @@ def test_end_game_in_setup_then_a_click_shows_the_statistics(play_app: Any) -> N
 
 # -- 8 (issue 10 item 3): computer claims are shown; the human's view comes back for their turn
 def test_computer_claims_are_shown_and_the_humans_view_comes_back(play_app: Any) -> None:
-    from game.scenes.camera import spots_of
+    from game.scenes.play.camera import spots_of
 
     app = play_app
     app.change_settings(fast_game="normal", map_scroll="jump")
@@ -411,7 +411,7 @@ def test_pointer_status_names_the_owner_and_clears_over_the_panel(play_app: Any)
 # -- 11: every narrated sentence begins with a capital -----------------------------------------
 def test_narration_sentences_are_capitalised() -> None:
     from game.engine import events as ev
-    from game.scenes.play_narrate import narrate
+    from game.scenes.play.narrate import narrate
 
     game = new_game(("human", "easy"), "uk_full", seed=2)
     src = game.territories_of(0)[0]
@@ -446,7 +446,7 @@ def _territory_rect(scene: PlayScene, tid: str) -> pygame.Rect:
 
 
 def test_attack_dice_prompt_does_not_cover_the_battle(play_app: Any) -> None:
-    from game.scenes.dialogs import ChoiceDialogScene
+    from game.scenes.dialogs.boxes import ChoiceDialogScene
 
     app = play_app
     app.change_settings(automatic_dice=False, fast_game="instant")
@@ -477,7 +477,7 @@ def test_attack_dice_prompt_does_not_cover_the_battle(play_app: Any) -> None:
 
 
 def test_defend_prompt_does_not_cover_the_battle(play_app: Any) -> None:
-    from game.scenes.dialogs import ChoiceDialogScene
+    from game.scenes.dialogs.boxes import ChoiceDialogScene
 
     app = play_app
     app.change_settings(automatic_dice=False, fast_game="instant")

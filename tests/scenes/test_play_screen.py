@@ -9,10 +9,10 @@ import pygame
 
 from game.engine import ArmyChoice, Phase
 from game.engine import actions as act
-from game.scenes.dialogs import ChoiceDialogScene, DialogScene, NumberDialogScene
-from game.scenes.play import PlayScene, start_demo
+from game.scenes.dialogs.boxes import ChoiceDialogScene, DialogScene, NumberDialogScene
+from game.scenes.play.screen import PlayScene, start_demo
 from game.ui.pointers import PointerKind
-from game.scenes.files import ResumeGameScene, SaveGameScene
+from game.scenes.dialogs.files import ResumeGameScene, SaveGameScene
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     choose_menu,
     click,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.scenes.play import PlayScene
+from game.scenes.play.screen import PlayScene
 from game.ui import palette
 from tests.scenes.driver import (  # noqa: F401 - play_app is a fixture
     choose_menu,

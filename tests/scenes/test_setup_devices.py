@@ -9,10 +9,10 @@ import pytest
 
 from game.app import App
 from game.engine import Game
-from game.scenes import setup as setup_screen
-from game.scenes.dialogs import TextEntryScene
-from game.scenes.setup import SetupScene
-from game.scenes.setup_rules import NEUTRAL_RULES
+from game.scenes.setup import new_game as setup_screen
+from game.scenes.dialogs.boxes import TextEntryScene
+from game.scenes.setup.new_game import SetupScene
+from game.scenes.setup.offers import NEUTRAL_RULES
 from tests.scenes.screens_support import app, key, show
 
 __all__ = ["app"]

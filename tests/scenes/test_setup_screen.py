@@ -9,11 +9,11 @@ import pytest
 
 from game.app import App
 from game.engine import Game
-from game.scenes import setup as setup_screen
-from game.scenes.design import DesignScene
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
-from game.scenes.missions import MissionRevealScene
-from game.scenes.setup import SetupScene
+from game.scenes.setup import new_game as setup_screen
+from game.scenes.setup.design import DesignScene
+from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
+from game.scenes.setup.missions import MissionRevealScene
+from game.scenes.setup.new_game import SetupScene
 from game.ui.palette import PLAYER_COLOUR_BY_NAME
 from tests.scenes.screens_support import app, click, key, show, step, type_text
 
@@ -234,7 +234,7 @@ def test_levels_chosen_after_starting_again_are_used(app: App, started: list[Gam
 
 
 def test_army_limit_typed_out_of_range_is_refused_in_red_and_the_prompt_stays(app: App) -> None:
-    from game.scenes.dialogs import NumberDialogScene  # noqa: PLC0415
+    from game.scenes.dialogs.boxes import NumberDialogScene  # noqa: PLC0415
     from game.ui import palette  # noqa: PLC0415
 
     scene = show(app, SetupScene(app))

@@ -11,11 +11,12 @@ import pytest
 
 from game.app import App
 from game.savegame import save_game
-from game.scenes import launch
+from game.scenes.setup import launch
 from game.scenes.base import Scene
-from game.scenes.dialogs import ConfirmDialogScene, MessageDialogScene
-from game.scenes.setup import SetupScene
-from game.scenes.title import CreditsScene, TitleScene
+from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene
+from game.scenes.setup.new_game import SetupScene
+from game.scenes.info.credits import CreditsScene
+from game.scenes.title import TitleScene
 from tests.scenes.screens_support import app, click, key, played_game, show
 
 __all__ = ["app"]
@@ -76,7 +77,7 @@ def test_a_minute_untouched_falls_into_the_demo(app: App, tmp_path: Path,
         calls.append((seed, fast))
         return _Demo(_app)
 
-    monkeypatch.setitem(sys.modules, "game.scenes.play",
+    monkeypatch.setitem(sys.modules, "game.scenes.play.screen",
                         types.SimpleNamespace(start_demo=start_demo))
     show(app, TitleScene(app, saves_dir=tmp_path))
     saw_credits = False
@@ -126,7 +127,7 @@ def test_no_autosave_means_no_resume_offer(app: App, tmp_path: Path) -> None:
 
 def test_the_resume_offer_leaves_out_eliminated_players() -> None:
     from game.engine import Game, GameConfig, PlayerSpec
-    from game.scenes.launch import describe_interrupted
+    from game.scenes.setup.launch import describe_interrupted
 
     players = [PlayerSpec("Ann", "red"), PlayerSpec("Bob", "blue", "good"),
                PlayerSpec("Cy", "green", "easy")]
@@ -138,7 +139,7 @@ def test_the_resume_offer_leaves_out_eliminated_players() -> None:
 
 @pytest.mark.parametrize("press", [pygame.K_SPACE, pygame.K_ESCAPE, "pad"])
 def test_any_key_or_button_leaves_the_demo_for_the_title(app: App, press: object) -> None:
-    from game.scenes.play import start_demo
+    from game.scenes.play.screen import start_demo
     from tests.devices.players import PadDriver
 
     demo = show(app, start_demo(app, 5, True), frames=30)

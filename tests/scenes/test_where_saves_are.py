@@ -9,7 +9,7 @@ import pygame
 
 from game.app import App
 from game.resources import shown_path
-from game.scenes.files import ResumeGameScene, SaveGameScene, fit_from_the_left
+from game.scenes.dialogs.files import ResumeGameScene, SaveGameScene, fit_from_the_left
 from game.scenes.title import TitleScene
 from game.ui import palette
 from game.version import version

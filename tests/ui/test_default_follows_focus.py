@@ -11,9 +11,9 @@ import pygame
 
 from game.app import App
 from game.engine import Game, GameConfig
-from game.scenes.dialogs import ChoiceDialogScene
-from game.scenes.gameover import GameOverScene
-from game.scenes.missions import MissionRevealScene
+from game.scenes.dialogs.boxes import ChoiceDialogScene
+from game.scenes.play.gameover import GameOverScene
+from game.scenes.setup.missions import MissionRevealScene
 from game.ui import palette
 from game.ui.widgets import Button
 from tests.scenes.screens_support import key, played_game, players, show, step

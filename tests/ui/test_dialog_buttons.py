@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.scenes.dialogs import ChoiceDialogScene, ConfirmDialogScene
-from game.scenes.setup import SetupScene
+from game.scenes.dialogs.boxes import ChoiceDialogScene, ConfirmDialogScene
+from game.scenes.setup.new_game import SetupScene
 from game.ui.font import Fonts
 from game.ui.widgets import Button
 from tests.scenes.screens_support import key, show

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.scenes.dialogs import NumberDialogScene
+from game.scenes.dialogs.boxes import NumberDialogScene
 from game.ui import glyphs
 from tests.scenes.screens_support import app, click, keep_frame, key, show
 

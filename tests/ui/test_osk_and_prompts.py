@@ -8,8 +8,8 @@ import re
 import pygame
 
 from game.app import App
-from game.scenes.dialogs import NumberDialogScene, TextEntryScene
-from game.scenes.setup import SetupScene
+from game.scenes.dialogs.boxes import NumberDialogScene, TextEntryScene
+from game.scenes.setup.new_game import SetupScene
 from game.ui import glyphs
 from tests.scenes.screens_support import app, click, key, show, type_text
 

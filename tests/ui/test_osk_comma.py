@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.scenes.dialogs import TextEntryScene
+from game.scenes.dialogs.boxes import TextEntryScene
 from game.ui import palette
 from game.ui.osk import OnScreenKeyboard
 from tests.scenes.screens_support import app, keep_frame, show

@@ -1,5 +1,5 @@
 // Plain words for the message area: what each event of an update means to the players, as
-// the desktop says it (game/scenes/play_narrate.py). Secrets stay secret: another player's
+// the desktop says it (game/scenes/play/narrate.py). Secrets stay secret: another player's
 // drawn card is only "a RISK card" (the server sends this seat nobody else's card anyway).
 
 import * as palette from "./palette.js";

@@ -1,0 +1,64 @@
+"""Computer seats on the play screen: one decision at a time, each shown, paced by Fast Game.
+
+`ComputerSeats.choose` asks the seat's general for one action (a stand-in plays should the
+general fail); `pause_after` says how long the shown action stays on screen before the next
+one. The pause starts only once the map has arrived where the action happened, so Map Scroll
+"Jump" (no travel) makes a computer turn quicker than "Scroll".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.engine import Game, Phase
+from game.engine import actions as act
+from game.scenes.play.computer import ComputerPlayer, StandInGeneral, make_general
+
+# Seconds a shown computer action stays on screen, by Fast Game level.
+PAUSES = {
+    "normal": {"setup": 0.08, "step": 0.16, "battle": 0.08},
+    "fast": {"setup": 0.02, "step": 0.04, "battle": 0.02},
+    "instant": {"setup": 0.0, "step": 0.0, "battle": 0.0},
+}
+BATTLE_ACTIONS = (act.Attack, act.Defend, act.UseAdvantage, act.DeclineAdvantage)
+SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
+
+
+class ComputerSeats:
+    """The generals of the computer seats, made again when Change Sides changes a level."""
+
+    def __init__(self, game: Game, warn: Callable[[str], None]) -> None:
+        self.game = game
+        self.warn = warn
+        self._generals: dict[int, tuple[str, ComputerPlayer]] = {}
+
+    def general_for(self, pid: int) -> ComputerPlayer:
+        level = self.game.players[pid].level
+        found = self._generals.get(pid)
+        if found is None or found[0] != level:
+            found = (level, make_general(level if level != "human" else "standard",
+                                         self.game.seed, pid))
+            self._generals[pid] = found
+        return found[1]
+
+    def choose(self, pid: int) -> act.Action:
+        """The seat's next action; a broken general never stops the game."""
+        game = self.game
+        try:
+            return self.general_for(pid).choose(game)
+        except Exception as exc:  # noqa: BLE001 - a broken general must not stop the game
+            self.warn(f"{game.players[pid].name} hesitates ({exc}).")
+            return self.stand_in(pid)
+
+    def stand_in(self, pid: int) -> act.Action:
+        return StandInGeneral(pid, self.game.seed).choose(self.game)
+
+
+def pause_after(action: act.Action, phase_before: Phase, speed: str) -> float:
+    """How long a computer's shown action stays on screen before its next one."""
+    pauses = PAUSES.get(speed, PAUSES["normal"])
+    if isinstance(action, BATTLE_ACTIONS):
+        return pauses["battle"]
+    if phase_before in SETUP_PHASES or isinstance(action, act.ClaimTerritory):
+        return pauses["setup"]
+    return pauses["step"]
