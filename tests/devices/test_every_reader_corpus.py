@@ -167,7 +167,7 @@ class Readers:
         }
 
     def _offer(self) -> str | None:
-        from game.scenes.dialogs import MessageDialogScene
+        from game.scenes.dialogs.boxes import MessageDialogScene
         from game.scenes.setup.launch import offer_interrupted_game
 
         self.app.scenes.quit_all()
@@ -298,7 +298,7 @@ def _start_window(folder: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     import pygame
 
     from game.app import App, AppOptions
-    from game.scenes.dialogs import DialogScene
+    from game.scenes.dialogs.boxes import DialogScene
     from game.scenes.dialogs.files import ResumeGameScene
     from game.scenes.network.host import HostNetworkScene
     from game.scenes.network.join import JoinNetworkScene

@@ -20,7 +20,7 @@ def test_network_play_without_websockets_says_to_install_the_game_again(tmp_path
     import pygame
 
     from game.app import App, AppOptions
-    from game.scenes.dialogs import MessageDialogScene
+    from game.scenes.dialogs.boxes import MessageDialogScene
     from game.scenes.menu_items import _missing
 
     app = App(AppOptions(settings_path=tmp_path / "settings.json", headless=True, fixed_dt=1 / 60))
