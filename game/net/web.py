@@ -36,6 +36,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from game import resources
+from game.engine.cards import FIXED_MIXED_VALUE, FIXED_VALUES
 from game.engine.classic import classic_board
 from game.engine.missions import MISSIONS
 from game.jsonfile import FileRefused, read_bytes
@@ -49,7 +50,8 @@ WEB_DIR = package_path("web")  # the page: package data (game/web/)
 SCRIPTS = (
     "main.js", "protocol.js", "connection.js", "viewstate.js", "rules.js", "board.js",
     "font.js", "palette.js", "mapview.js", "hittest.js", "panel.js", "dialogs.js", "dice.js",
-    "input.js", "animate.js", "lobby.js", "play.js", "words.js", "screen.js",
+    "input.js", "animate.js", "lobby.js", "play.js", "words.js", "screen.js", "cards.js",
+    "questions.js",
 )
 
 HTML = "text/html; charset=utf-8"
@@ -112,7 +114,7 @@ class _File:
 
 def board_data() -> dict[str, Any]:
     """What the page needs to know of the board, from the engine's own data: territory names,
-    continents, borders, card kinds, and the missions' words."""
+    continents, borders, card kinds, the fixed sets' values, and the missions' words."""
     board = classic_board()
     return {
         "territories": {t.id: {"name": t.name, "short": t.short_name, "continent": t.continent,
@@ -123,6 +125,7 @@ def board_data() -> dict[str, Any]:
                               "territories": list(c.territories)}
                        for c in board.continents.values()},
         "wild_cards": board.wild_cards,
+        "set_values": {"fixed": dict(FIXED_VALUES), "mixed": FIXED_MIXED_VALUE},
         "missions": {m.id: m.text for m in MISSIONS.values()},
     }
 
