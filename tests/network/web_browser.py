@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import shutil
 import threading
 import time
@@ -19,7 +20,9 @@ from typing import Any
 import pytest
 
 from game.engine import Game
+from game.net.config import COMPUTER_LEVELS
 from game.net.server import GameServer, ServerConfig
+from game.net.table import Seat, token_hash
 
 REPO = Path(__file__).resolve().parents[2]
 LAYOUT = json.loads((REPO / "assets" / "maps" / "classic" / "layout.json").read_text())
@@ -86,6 +89,35 @@ class ServerThread:
         result: Game | None = self.call(copy())
         return result
 
+    def install(self, game: Game, table: str = "1") -> dict[int, str]:
+        """Put a game made by the test on a table, as a server resuming it would: its human
+        seats are away until their players come back with their tokens (returned, by seat),
+        its computer seats are the server's. The game is checked first (a state play can
+        reach: loading it checks the engine's invariants)."""
+        Game.from_dict(game.to_dict())
+        tokens = {i: secrets.token_urlsafe(24) for i, p in enumerate(game.config.players)
+                  if p.level not in COMPUTER_LEVELS}
+
+        async def put() -> None:
+            place = self.server.tables[table]
+            now = time.monotonic()
+            seats = []
+            for index, spec in enumerate(game.config.players):
+                if index in tokens:
+                    seat = Seat(index, "open", spec.name, token_hash(tokens[index]))
+                    seat.dropped_at = now
+                else:
+                    seat = Seat(index, spec.level, spec.name)
+                seats.append(seat)
+            place.seats, place.game, place.opening = seats, game, []
+            place.game_type = game.config.game_type
+            place.seq += 1
+            await self.server.saves.save(place)
+            self.server._wake[table].set()  # (a computer to move plays)
+
+        self.call(put())
+        return tokens
+
     def seq(self, table: str = "1") -> int:
         async def read() -> int:
             return self.server.tables[table].seq
@@ -99,6 +131,31 @@ class ServerThread:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(10)
             self.loop.close()
+
+
+def seated_page(browser: Any, server: ServerThread, seat: int, token: str, name: str, *,
+                touch: bool = False, scale: int = 1) -> PagePlayer:
+    """A page whose browser kept a seat at this server (as after a reload or a closed tab: the
+    token in its local storage): it takes the seat back by itself and shows the game."""
+    context = browser.new_context(viewport={"width": 640 * scale, "height": 400 * scale},
+                                  has_touch=touch, is_mobile=False)
+    kept = json.dumps({"game": "1", "seat": seat, "token": token, "name": name})
+    context.add_init_script(f"localStorage.setItem({json.dumps(f'conquest.seat.127.0.0.1:{server.port}')}, "
+                            f"{json.dumps(kept)});")
+    page = context.new_page()
+    player = PagePlayer(page, name, touch=touch)
+    page.goto(server.url)
+    player.until("f.screen === 'play' && f.seat === arg && f.phase && f.status === 'open'",
+                 seat, what="the kept seat taken back")
+    return player
+
+
+def shot(player: PagePlayer, name: str) -> None:
+    """Save what the page shows as NAME.png in $CONQUEST_SHOTS, to look at (nothing if unset)."""
+    folder = os.environ.get("CONQUEST_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        player.page.screenshot(path=str(Path(folder) / f"{name}.png"))
 
 
 class PagePlayer:
@@ -189,13 +246,15 @@ class PagePlayer:
             self.key(key)
 
     def button(self, label: str) -> None:
-        """Press the button with this label (as a click or a tap on it)."""
-        facts = self.facts()
-        for name, _key, x, y, w, h, enabled in facts.get("buttons", []):
+        """Press the button with this label (as a click or a tap on it; the topmost of two
+        with the same label: a window's over the panel's), once the page shows it enabled and
+        the map is still (a window asked about a battle stands clear of it as it moves)."""
+        facts = self.until("!f.scrolling && f.buttons && f.buttons.some((b) => b[0] === arg "
+                           "&& b[6])", label, what=f"the button {label!r}")
+        for name, _key, x, y, w, h, enabled in reversed(facts["buttons"]):
             if name == label and enabled:
                 self.click(x + w // 2, y + h // 2)
                 return
-        raise AssertionError(f"{self.name}: no button {label!r} on {facts}")
 
     def screen_point(self, territory: str, facts: dict[str, Any]) -> tuple[int, int]:
         ax, ay = LAYOUT["territories"][territory]["anchor"]
