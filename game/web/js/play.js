@@ -447,16 +447,28 @@ export class PlayScreen {
 
   /** The cursor to the next territory the step accepts, nearest first. */
   snap(step) {
+    // as the desktop's Tab (game/scenes/play/snap.py): one cycle, nearest first from where
+    // the cursor was, kept while the accepted territories stay the same, so Tab goes round
+    // every one of them (sorting again from each new place went back and forth between two)
     const rules = this.rules;
     if (!rules) return;
     let choices = rules.accepted(this.source, this.moving);
     if (!choices.length) choices = this.board.ids.slice();
-    const from = this.cursor ? this.board.anchor(this.cursor) : [this.map.x + VIEW.w / 2, this.map.y + VIEW.h / 2];
-    const distance = (t) => Math.hypot(this.board.anchor(t)[0] - from[0], this.board.anchor(t)[1] - from[1]);
-    choices.sort((a, b) => distance(a) - distance(b) || (a < b ? -1 : 1));
-    const at = choices.indexOf(this.cursor);
-    const next = at < 0 ? (step > 0 ? 0 : choices.length - 1) : (at + step + choices.length) % choices.length;
-    this.putCursor(at < 0 ? choices[next] : choices[(at + (step > 0 ? 1 : -1) + choices.length) % choices.length]);
+    const same = this.cycle && this.cycle.length - (this.cycle.includes("") ? 1 : 0) === choices.length
+      && choices.every((t) => this.cycle.includes(t));
+    if (!same || !this.cycle.includes(this.cursor || "")) {
+      const from = this.cursor ? this.board.anchor(this.cursor) : [this.map.x + VIEW.w / 2, this.map.y + VIEW.h / 2];
+      const distance = (t) => Math.hypot(this.board.anchor(t)[0] - from[0], this.board.anchor(t)[1] - from[1]);
+      const cycle = choices.slice().sort((a, b) => distance(a) - distance(b) || (a < b ? -1 : 1));
+      const here = cycle.indexOf(this.cursor);
+      if (here >= 0) cycle.unshift(...cycle.splice(here, 1)); // start from the cursor
+      else cycle.unshift(""); // the cursor's own place: the first step goes to the nearest
+      this.cycle = cycle;
+    }
+    const cycle = this.cycle;
+    let index = (cycle.indexOf(this.cursor && cycle.includes(this.cursor) ? this.cursor : "") + step + cycle.length) % cycle.length;
+    if (cycle[index] === "") index = (index + step + cycle.length) % cycle.length;
+    this.putCursor(cycle[index]);
   }
 
   putCursor(t) {
