@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from game.engine.state import Phase
+from game.net.limits import Limits
 from game.net.updates import apply_changes
 from tests.network.web_browser import PagePlayer, ServerThread, chromium
 from tests.network.web_policy import Plan, act, sync
@@ -135,6 +136,10 @@ def test_two_browsers_and_a_computer_play_a_whole_game(saves: Path) -> None:
                 sent = {m.get("type") for m in player.frames_out}
                 assert sent <= {"hello", "action", "state", "ping", "leave"}, sent
                 assert not player.errors
+                # loaded with a cold cache, a reload too, and none of it refused by the
+                # connections' caps (each file is a connection of its own)
+                assert player.http and all(200 <= s < 400 for s, _ in player.http), player.http
+            assert server.peak_per_address < Limits().max_per_address
     finally:
         server.stop()
 

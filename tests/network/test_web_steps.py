@@ -1,9 +1,10 @@
-"""Every question of a turn played in real browsers, through their real input: a mouse and the
-keys on a page at twice the size, and a touch screen alone. A game is put on the server at a
-turn that holds them all (tests/network/web_scenario.py: the dice are scripted): a card trade
-forced by five cards, chosen by clicking the cards; reinforcing; a single attack whose dice
-Bob chooses to defend with, after which Ada takes both advantages (Computer Advantage, then
-Attack Advantage's re-roll); a continuous and a do-or-die attack; occupying; the free move.
+"""Every question of a turn played in real browsers, through their real input: the keys and a
+mouse on a page at twice the size (the keys alone in the slow run), and a touch screen alone.
+A game is put on the server at a turn that holds them all (tests/network/web_scenario.py: the
+dice are scripted): a card trade forced by five cards, chosen card by card; reinforcing; a
+single attack whose dice Bob chooses to defend with, after which Ada takes both advantages
+(Computer Advantage, then Attack Advantage's re-roll); a continuous and a do-or-die attack;
+occupying; the free move.
 Then Bob trades a set he chooses, reinforces, reads his mission, and wins it by touch. Each
 refusal on the way is shown as the desktop shows it: the engine's sentence for what the
 server refuses, the desktop's own words for what the screen refuses before sending."""
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from game.engine import Game, IllegalActionError, Phase
 from game.engine import actions as act
@@ -34,9 +37,15 @@ def done(player: PagePlayer, server: ServerThread, press: Any, what: str) -> Gam
 
 
 def toggle_card(player: PagePlayer, card: str) -> None:
-    """Click a card in the exchange window: chosen, or put back if it was."""
-    was = card in (player.facts().get("chosen") or [])
-    player.button(f"card:{card}")
+    """Click (tap, or press the number of) a card in the exchange window: chosen, or put
+    back if it was."""
+    facts = player.facts()
+    was = card in (facts.get("chosen") or [])
+    if player.keyboard:
+        cards = [b[0] for b in facts["buttons"] if b[0].startswith("card:")]
+        player.key(str(cards.index(f"card:{card}") + 1))
+    else:
+        player.button(f"card:{card}")
     player.until("f.chosen && f.chosen.includes(arg[0]) !== arg[1]", [card, was],
                  what=f"{card} {'put back' if was else 'chosen'}")
 
@@ -89,12 +98,17 @@ def refused(player: PagePlayer, server: ServerThread, press: Any, wanted: str) -
     assert server.seq() == before
 
 
-def test_every_question_of_a_turn_in_two_browsers(saves: Path) -> None:
+@pytest.mark.parametrize("keys_only", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_every_question_of_a_turn_in_two_browsers(saves: Path, keys_only: bool) -> None:
+    """Ada answers every question with the keys and chooses the territories with the mouse
+    (with the keys alone, Tab and the arrows, in the slow run: it takes three times as long);
+    Bob does all by touch."""
     server = ServerThread(saves, seats=("open", "open", "good"))
     try:
         tokens = server.install(turn_of_every_question())
         with chromium() as browser:
-            ada = seated_page(browser, server, ADA, tokens[ADA], "Ada", scale=2)
+            ada = seated_page(browser, server, ADA, tokens[ADA], "Ada", keyboard=keys_only,
+                              scale=2)
             bob = seated_page(browser, server, BOB, tokens[BOB], "Bob", touch=True)
             game = server.game()
             assert game is not None
@@ -114,7 +128,7 @@ def test_every_question_of_a_turn_in_two_browsers(saves: Path) -> None:
                 toggle_card(ada, card)  # two put back, two more chosen: three infantry
             ada.until("f.buttons.some((b) => b[0] === 'EXCHANGE' && b[6])", what="a set")
             shot(ada, "exchange_with_a_set")
-            game = done(ada, server, lambda: ada.button("EXCHANGE"), "the trade")
+            game = done(ada, server, lambda: ada.press("e", "EXCHANGE"), "the trade")
             assert game.players[ADA].hand == ["greenland", "egypt"]
             assert game.phase == Phase.REINFORCE and game.reinforcements == 5 + 6
 
@@ -149,15 +163,16 @@ def test_every_question_of_a_turn_in_two_browsers(saves: Path) -> None:
             assert game.battle.advantages == ("reroll",)
             assert game.battle.attacker_roll == (6, 2, 2)
             ada.until("f.dialog === 'advantage'", what="the re-roll question")
-            game = done(ada, server, lambda: ada.button("YES"), "Attack Advantage")
+            game = done(ada, server, lambda: ada.press("y", "YES"), "Attack Advantage")
             assert game.phase == Phase.ATTACK and game.armies["iceland"] == 1  # 6 4 2 v 5 3
 
             # continuous: a roll won, then one lost, and the attack stops by itself
+            ada.key("Escape")  # (Greenland is dropped: Tab goes round what it may attack)
             ada.territory("alaska")
             ada.until("f.source === 'alaska'", what="the attack's source")
             ada.territory("kamchatka")
             ada.until("f.dialog === 'attack'", what="the attack question")
-            ada.button("CONTINUOUS")
+            ada.press("c", "CONTINUOUS")
             ada.until("f.buttons.some((b) => b[0] === 'CONTINUOUS')", what="the mode chosen")
             ada.key("Enter")  # the most dice
             for _ in range(2):
@@ -186,6 +201,7 @@ def test_every_question_of_a_turn_in_two_browsers(saves: Path) -> None:
             assert modes == ["single", "continuous", "do_or_die"]
 
             # the free move (F), which ends the turn
+            ada.key("Escape")
             ada.key("f")
             refused(ada, server, lambda: ada.territory("iceland"),
                     desktop_refusal(game, "iceland", moving=True))
@@ -198,7 +214,7 @@ def test_every_question_of_a_turn_in_two_browsers(saves: Path) -> None:
             shot(ada, "free_move")
             ada.key("Home")
             ada.key("ArrowUp")
-            game = done(ada, server, lambda: ada.button("OK"), "the free move")
+            game = done(ada, server, lambda: ada.key("Enter"), "the free move")
             assert (game.armies["alberta"], game.armies["ontario"]) == (3, 4)
             assert game.current == BOB and game.phase == Phase.REINFORCE
 

@@ -77,6 +77,17 @@ class ServerThread:
 
         self.server, self.port = self.call(make())
         self.url = f"http://127.0.0.1:{self.port}/"
+        # the most connections from one address open at once (the admission's count, which
+        # the per-address cap is checked against), to show how near a page load comes to it
+        self.peak_per_address = 0
+        admission = self.server.reception.admission
+        arrive = admission.arrive
+
+        def counted(conn: Any) -> None:
+            arrive(conn)
+            self.peak_per_address = max(self.peak_per_address, *admission.per.values(), 0)
+
+        admission.arrive = counted  # type: ignore[method-assign]
 
     def call(self, coro: Any, timeout: float = 30.0) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -134,7 +145,7 @@ class ServerThread:
 
 
 def seated_page(browser: Any, server: ServerThread, seat: int, token: str, name: str, *,
-                touch: bool = False, scale: int = 1) -> PagePlayer:
+                touch: bool = False, keyboard: bool = False, scale: int = 1) -> PagePlayer:
     """A page whose browser kept a seat at this server (as after a reload or a closed tab: the
     token in its local storage): it takes the seat back by itself and shows the game."""
     context = browser.new_context(viewport={"width": 640 * scale, "height": 400 * scale},
@@ -143,7 +154,7 @@ def seated_page(browser: Any, server: ServerThread, seat: int, token: str, name:
     context.add_init_script(f"localStorage.setItem({json.dumps(f'conquest.seat.127.0.0.1:{server.port}')}, "
                             f"{json.dumps(kept)});")
     page = context.new_page()
-    player = PagePlayer(page, name, touch=touch)
+    player = PagePlayer(page, name, touch=touch, keyboard=keyboard)
     page.goto(server.url)
     player.until("f.screen === 'play' && f.seat === arg && f.phase && f.status === 'open'",
                  seat, what="the kept seat taken back")
@@ -162,17 +173,22 @@ class PagePlayer:
     """One browser page at the game: reads what the page says it shows (the canvas's
     data-screen: camera, buttons, step) and answers with real clicks, taps and keys."""
 
-    def __init__(self, page: Any, name: str, *, touch: bool = False) -> None:
+    def __init__(self, page: Any, name: str, *, touch: bool = False,
+                 keyboard: bool = False) -> None:
         self.page = page
         self.name = name
         self.touch = touch
+        self.keyboard = keyboard  # the keys alone: territories by Tab and the arrows
         self.frames_in: list[dict[str, Any]] = []
         self.frames_out: list[dict[str, Any]] = []
         self.errors: list[str] = []
         self._box: dict[str, float] | None = None
         self._cdp: Any = None
+        self.http: list[tuple[int, str]] = []  # (status, path) of every HTTP answer; 0: failed
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("websocket", self._socket)
+        page.on("response", lambda answer: self.http.append((answer.status, _path(answer.url))))
+        page.on("requestfailed", lambda request: self.http.append((0, _path(request.url))))
 
     def _socket(self, ws: Any) -> None:
         ws.on("framereceived", lambda payload: self.frames_in.append(_json(payload)))
@@ -245,6 +261,15 @@ class PagePlayer:
         else:
             self.key(key)
 
+    def press(self, key: str, label: str) -> None:
+        """A button pressed by its key on a keyboard page, else clicked or tapped."""
+        if self.keyboard:
+            self.until("!f.scrolling && f.buttons && f.buttons.some((b) => b[0] === arg && b[6])",
+                       label, what=f"the button {label!r}")
+            self.key(key)
+        else:
+            self.button(label)
+
     def button(self, label: str) -> None:
         """Press the button with this label (as a click or a tap on it; the topmost of two
         with the same label: a window's over the panel's), once the page shows it enabled and
@@ -262,7 +287,12 @@ class PagePlayer:
         return ax - cx + VIEW[0], ay - cy + VIEW[1]
 
     def territory(self, territory: str) -> None:
-        """Click (or tap) the territory's army badge, dragging the map to it first."""
+        """Click (or tap) the territory's army badge, dragging the map to it first; on a
+        keyboard page, move the cursor to it and press Return."""
+        if self.keyboard:
+            self.cursor_to(territory)
+            self.key("Enter")
+            return
         facts = self.until("!f.scrolling", what="the map to stop")
         x, y = self.screen_point(territory, facts)
         margin = 14
@@ -272,6 +302,48 @@ class PagePlayer:
             facts = self.facts()
             x, y = self.screen_point(territory, facts)
         self.click(x, y)
+
+    def cursor_to(self, territory: str) -> None:
+        """The keyboard's cursor onto a territory: Tab round those the step accepts (nearest
+        first, as a player looks), else the arrows towards it."""
+        facts = self.until("!f.scrolling", what="the map to stop")
+        seen: set[str] = set()
+        while facts.get("cursor") != territory:
+            now = facts.get("cursor")
+            if now in seen:
+                break  # round every territory the step accepts: not one of them
+            if now:
+                seen.add(now)
+            facts = self._moved("Tab", now)
+        for _ in range(40):
+            now = facts.get("cursor")
+            if now == territory:
+                return
+            ax, ay = LAYOUT["territories"][territory]["anchor"]
+            cx, cy = LAYOUT["territories"][now]["anchor"] if now else (ax + 1, ay)
+            dx, dy = ax - cx, ay - cy
+            arrows = [("ArrowRight" if dx > 0 else "ArrowLeft", abs(dx)),
+                      ("ArrowDown" if dy > 0 else "ArrowUp", abs(dy))]
+            arrows.sort(key=lambda a: -a[1])
+            before = (dx * dx + dy * dy)
+            for arrow, _ in arrows:
+                facts = self._moved(arrow, now)
+                moved = facts.get("cursor")
+                if moved and moved != now:
+                    mx, my = LAYOUT["territories"][moved]["anchor"]
+                    if (ax - mx) ** 2 + (ay - my) ** 2 < before or moved == territory:
+                        break
+        if facts.get("cursor") != territory:
+            raise AssertionError(f"{self.name}: the keys did not reach {territory}: {facts}")
+
+    def _moved(self, key: str, cursor: str | None) -> dict[str, Any]:
+        """Press a key that moves the cursor; the facts once it moved (or a while after)."""
+        self.key(key)
+        try:
+            return self.until("f.cursor !== arg && !f.scrolling", cursor, timeout=2,
+                              what="the cursor to move")
+        except AssertionError:
+            return self.facts()
 
     def drag_to(self, territory: str, facts: dict[str, Any]) -> None:
         """Drag the map (mouse, or a finger's swipe with touch) until the territory is
@@ -312,6 +384,10 @@ class PagePlayer:
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
                                                   "touchPoints": [{"x": x, "y": y}]})
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def _path(url: str) -> str:
+    return "/" + url.split("//", 1)[-1].split("/", 1)[-1]
 
 
 def _json(payload: Any) -> dict[str, Any]:
