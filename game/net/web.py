@@ -12,7 +12,8 @@ and kept with their hashes (an ETag: a browser asks again each time, `no-cache`,
 a cache). Two answers are made per request: `/board.json` (the board's names, borders, cards
 and missions from the engine, so the page never carries a second copy of the rules' data) and
 `/tables.json` (the lobby: tables and seats; players' names only on a server without a
-password, since the password is what lets anyone near the table). Every answer has a strict
+password, since the password is what lets anyone near the table; and the computer generals a
+waiting player may fill the open seats with, if the host allows it). Every answer has a strict
 Content-Security-Policy: scripts, styles and images from this server only, no inline script,
 and connections only back to this host.
 
@@ -135,9 +136,11 @@ class WebPages:
 
     def __init__(self, lobbies: Callable[[], list[dict[str, Any]]],
                  has_password: Callable[[], bool],
-                 web_dir: Path | None = None, assets: Path | None = None) -> None:
+                 web_dir: Path | None = None, assets: Path | None = None,
+                 fill_level: str | None = None) -> None:
         self.lobbies = lobbies
         self.has_password = has_password
+        self.fill_level = fill_level  # the generals a player may fill open seats with
         self.web_dir = web_dir or WEB_DIR
         self.assets = assets or assets_dir()
         self._files: dict[str, _File] | None = None
@@ -198,7 +201,7 @@ class WebPages:
                     if seat.get("kind") == "open":
                         seat["name"] = None
             tables.append({**lobby, "seats": seats})
-        return {"tables": tables, "password": secret}
+        return {"tables": tables, "password": secret, "fill": self.fill_level}
 
     def files(self) -> dict[str, _File]:
         """Every listed file, read once (a file that cannot be read is left out and logged)."""

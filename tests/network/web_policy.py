@@ -54,6 +54,10 @@ def act(player: PagePlayer, server: ServerThread, game: Game, seat: int, plan: P
         player.answer("Enter", "OK")
     elif dialog == "advantage":
         player.answer("n", "NO")
+    elif dialog == "risk-card":  # (a missions game opens with each player's own mission)
+        player.answer("Enter", "OK")
+        player.until("f.dialog === null", what="the RISK card closed")
+        return
     elif dialog in ("forced-cards", "cards"):
         trade_a_set(player, game.tradeable_sets(seat)[0])
     elif dialog is not None:

@@ -86,6 +86,7 @@ export class PlayScreen {
     this.status = this.app.conn.status;
     if (msg.rejoined) this.say("You have your seat back.", palette.CREAM);
     else this.say(`You sit at table ${msg.game}, seat ${msg.seat + 1}.`, palette.CREAM);
+    this.app.lobby.poll(); // (whether the open seats may be filled with computers here)
   }
 
   onLobby(msg) {
@@ -396,6 +397,9 @@ export class PlayScreen {
   }
 
   key(event) {
+    if (!this.view && !this.dialog && this.waiting && this.table && !this.table.started) {
+      return this.waiting.key(event); // the table's window while the seats fill
+    }
     if (this.dialog) {
       if (this.dialog.key(event)) return true;
     }
@@ -658,13 +662,20 @@ export class PlayScreen {
 
   drawWaiting(screen) {
     const lines = ["Waiting for players to take the open seats. The game starts when every seat is taken."];
+    const level = this.app.lobby.fillLevel;
+    if (level) lines.push([`Or play now, with ${KIND_WORDS[level] || level} generals in the open seats.`, palette.SHADOW]);
     for (const s of this.table ? this.table.seats : []) {
       const who = s.kind === "open" ? (s.taken ? s.name : "open") : `${s.name} (${KIND_WORDS[s.kind] || s.kind} general)`;
       lines.push(`Seat ${s.seat + 1}: ${who}${s.seat === this.seat ? " (you)" : ""}`);
     }
-    new Dialog("waiting", `TABLE ${this.game || ""}`, lines, [
-      { label: "LEAVE TABLE", key: "l", press: () => this.leaveTable() },
-    ]).draw(screen);
+    const buttons = [{ label: "LEAVE TABLE", key: "l", press: () => this.leaveTable() }];
+    if (level) {
+      buttons.push({ label: "PLAY WITH COMPUTERS", key: "p", press: () => this.app.conn.fill(),
+        enabled: this.status === "open" });
+    }
+    this.waiting = new Dialog("waiting", `TABLE ${this.game || ""}`, lines, buttons,
+      { focus: buttons.length - 1 });
+    this.waiting.draw(screen);
   }
 }
 
