@@ -18,9 +18,13 @@ from tests.network.web_browser import PagePlayer, ServerThread, chromium
 from tests.network.web_policy import Plan, act, sync
 
 
-def join(browser: Any, url: str, name: str, *, touch: bool = False) -> PagePlayer:
-    context = browser.new_context(viewport={"width": 640, "height": 400}, has_touch=touch,
-                                  is_mobile=False)
+PHONE = (844, 390)  # a phone held sideways: the screen shrunk a little to fit it whole
+
+
+def join(browser: Any, url: str, name: str, *, touch: bool = False,
+         size: tuple[int, int] = (640, 400)) -> PagePlayer:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  has_touch=touch, is_mobile=False)
     page = context.new_page()
     player = PagePlayer(page, name, touch=touch)
     page.goto(url)
@@ -115,9 +119,10 @@ def test_two_browsers_and_a_computer_play_a_whole_game(saves: Path) -> None:
     try:
         with chromium() as browser:
             ada = join(browser, server.url, "Ada")
-            bob = join(browser, server.url, "Bob", touch=True)
+            bob = join(browser, server.url, "Bob", touch=True, size=PHONE)
             players = {ada.facts()["seat"]: ada, bob.facts()["seat"]: bob}
             assert set(players) == {0, 1}
+            assert float(bob.page.get_attribute("#screen", "data-scale")) < 1
             plans = {seat: Plan() for seat in players}
             play_to_the_end(server, players, plans, limit=120, reload=(0, Phase.ATTACK))
             game = server.game()

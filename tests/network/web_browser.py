@@ -346,17 +346,19 @@ class PagePlayer:
             return self.facts()
 
     def drag_to(self, territory: str, facts: dict[str, Any]) -> None:
-        """Drag the map (mouse, or a finger's swipe with touch) until the territory is
-        in the middle of the window."""
+        """Drag the map (mouse, or a finger's swipe with touch) until the territory is well
+        inside the window (towards its middle)."""
         ax, ay = LAYOUT["territories"][territory]["anchor"]
         width, height = LAYOUT["world"]["width"], LAYOUT["world"]["height"]
         want = (min(max(0, ax - VIEW[2] // 2), width - VIEW[2]),
                 min(max(0, ay - VIEW[3] // 2), height - VIEW[3]))
         for _ in range(6):
             cx, cy = facts["camera"]
+            x, y = self.screen_point(territory, facts)
+            if VIEW[0] + 40 <= x < VIEW[0] + VIEW[2] - 40 and \
+                    VIEW[1] + 40 <= y < VIEW[1] + VIEW[3] - 40:
+                return  # well inside the window (a short drag would be a press)
             dx, dy = want[0] - cx, want[1] - cy
-            if abs(dx) < 2 and abs(dy) < 2:
-                return
             dx, dy = max(-240, min(240, dx)), max(-170, min(170, dy))
             sx, sy = 256, 192
             start, end = self.point(sx, sy), self.point(sx - dx, sy - dy)
@@ -368,8 +370,11 @@ class PagePlayer:
                 mouse.down()
                 mouse.move(*end, steps=3)
                 mouse.up()
-            facts = self.until("f.camera && (f.camera[0] !== arg[0] || f.camera[1] !== arg[1])",
-                               [cx, cy], what="the map to move")
+            try:
+                facts = self.until("f.camera && (f.camera[0] !== arg[0] || f.camera[1] !== "
+                                   "arg[1])", [cx, cy], timeout=3, what="the map to move")
+            except AssertionError:
+                facts = self.until("!f.scrolling", what="the map to stop")  # (and once more)
 
     def swipe(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         """A finger drawn across the screen (touch events through the DevTools protocol)."""

@@ -502,19 +502,28 @@ export class PlayScreen {
       return [`${this.name(who)}${level ? ` (${level} general)` : ""} ${what}.`, palette.CREAM];
     }
     if (this.pendingId !== null) return ["Sent: waiting for the server...", palette.CREAM];
+    const me = this.name(this.seat);
     switch (v.phase) {
-      case "claim": return ["Your turn to claim: click an unclaimed territory.", palette.AMBER];
-      case "place": {
-        const neutral = v.neutral_quota > 0 ? ` and ${plural(v.neutral_quota)} on a neutral territory` : "";
-        return [`Place ${plural(v.quota)} on your territories${neutral}.`, palette.AMBER];
+      // (the desktop's words: game/scenes/play/prompts.py)
+      case "claim": {
+        const left = this.board.ids.filter((t) => v.owner[t] === null).length;
+        return [`${me}: claim a territory - select an unclaimed one (${left} left).`, palette.AMBER];
       }
-      case "choose_hq": return ["Choose your headquarters: click one of your territories.", palette.AMBER];
+      case "place": {
+        const own = v.quota;
+        const neutral = v.neutral_quota;
+        const left = v.setup_pool ? v.setup_pool[this.seat] : own;
+        if (own && neutral) return [`${me}: place ${plural(own)} on your territories and ${neutral} on a neutral one (${left} left).`, palette.AMBER];
+        if (neutral) return [`${me}: now place ${plural(neutral)} on a neutral territory.`, palette.AMBER];
+        return [`${me}: place ${plural(own)} on your territories (${left} left).`, palette.AMBER];
+      }
+      case "choose_hq": return [`${me}: select one of your territories as your headquarters.`, palette.AMBER];
       case "reinforce":
-        if (rules.mustTrade()) return ["Trade a set of RISK cards first (CARDS).", palette.AMBER];
-        return [`Reinforce: place ${plural(v.reinforcements)} on your territories.`, palette.AMBER];
+        if (rules.mustTrade()) return [`${me}: you hold too many cards - exchange a set first (CARDS).`, palette.AMBER];
+        return [`${me}: place ${plural(v.reinforcements)} - select one of your territories.`, palette.AMBER];
       case "attack":
       case "fortify": {
-        const name = this.name(this.seat);
+        const name = me;
         if (this.moving || v.phase === "fortify") {
           if (this.source) return [`Free move from ${this.board.name(this.source)}: select where to (Escape cancels).`, palette.AMBER];
           if (this.moving) return ["Free move: select the territory to move armies from (Escape cancels).", palette.AMBER];

@@ -20,10 +20,11 @@ export class Screen {
     window.addEventListener("resize", () => this.resize());
   }
 
-  /** The largest whole scale that fits the window (at least 1), the canvas centred. */
+  /** The largest whole scale that fits the window, the canvas centred (crisp pixels); in a
+   * window smaller than the screen (a phone), the screen shrunk to fit it whole. */
   resize() {
-    const scale = Math.max(1, Math.floor(Math.min(window.innerWidth / WIDTH,
-      window.innerHeight / HEIGHT)));
+    const fit = Math.min(window.innerWidth / WIDTH, window.innerHeight / HEIGHT);
+    const scale = fit >= 1 ? Math.floor(fit) : Math.max(0.25, fit);
     this.scale = scale;
     const stage = this.canvas.parentElement;
     this.canvas.style.width = `${WIDTH * scale}px`;
