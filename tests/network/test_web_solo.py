@@ -41,6 +41,8 @@ def test_a_player_alone_fills_the_table_with_generals_and_plays(saves: Path) -> 
             act(ada, server, game, 0, Plan())
             game = server.game()
             assert game is not None and len(game.territories_of(0)) == before + 1
+            token = next(m for m in ada.frames_in if m.get("type") == "welcome")["token"]
+            assert secrets_held(ada, 0, {0: token}) == []
             assert not ada.errors
     finally:
         server.stop()

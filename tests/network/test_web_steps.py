@@ -245,6 +245,11 @@ def test_every_question_of_a_turn_in_two_browsers(saves: Path, keys_only: bool) 
             assert game.end_reason == "mission" and game.players[HANNIBAL].eliminated
             shot(bob, "victory_winner")
             shot(ada, "victory_other")
+            ada.key("r")  # the results: how the game went
+            ada.until("f.dialog === 'results'", what="the results")
+            shot(ada, "results")
+            bob.button("RESULTS")
+            bob.until("f.dialog === 'results'", what="the results")
 
             tokens_by_seat = {ADA: tokens[ADA], BOB: tokens[BOB]}
             for seat, player in ((ADA, ada), (BOB, bob)):

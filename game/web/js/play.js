@@ -167,7 +167,9 @@ export class PlayScreen {
     }
     if (v.phase === "game_over") {
       this.source = null;
-      if (!this.viewingMap && (!this.dialog || this.dialog.name !== "over")) ask.gameOverWindow(this);
+      if (!this.viewingMap && (!this.dialog || !["over", "results"].includes(this.dialog.name))) {
+        ask.gameOverWindow(this);
+      }
       return;
     }
     if (!rules.isMyMove) return;
@@ -482,6 +484,7 @@ export class PlayScreen {
 
   // -- drawing ------------------------------------------------------------------------------
   update(dt) {
+    if (this.dialog && this.dialog.update) this.dialog.update(dt);
     this.animator.update(dt);
     this.map.update(dt);
   }

@@ -11,6 +11,7 @@ import { MODE_WORDS } from "./rules.js";
 import { plural } from "./words.js";
 import { Dialog, CountDialog } from "./dialogs.js";
 import { CardsDialog, RiskCardDialog, CARD_COLOURS } from "./cards.js";
+import { ResultsScreen } from "./results.js";
 import { VIEW } from "./mapview.js";
 
 export const WIN_REASONS = { world: "conquers the world", mission: "completes the mission",
@@ -183,8 +184,15 @@ export function gameOverWindow(play) {
   } else {
     lines.push("Nobody won this one: the game was abandoned.");
   }
+  const viewMap = { label: "VIEW MAP", key: "v", press: () => { play.viewingMap = true; play.close(); } };
+  const leave = { label: "LEAVE TABLE", key: "l", press: () => play.leaveTable() };
   play.dialog = new Dialog("over", v.winner !== null && v.winner !== undefined ? "VICTORY" : "GAME OVER", lines, [
-    { label: "VIEW MAP", key: "v", press: () => { play.viewingMap = true; play.close(); } },
-    { label: "LEAVE TABLE", key: "l", press: () => play.leaveTable() },
+    { label: "RESULTS", key: "r", press: () => resultsScreen(play, [viewMap, leave]) }, viewMap, leave,
   ], { focus: 0, width: 320, avoid: v.battle ? clearOf(play, v.battle.source, v.battle.target) : null });
+}
+
+/** The statistics of the game just over, as the desktop's game-over screen shows them. */
+export function resultsScreen(play, buttons) {
+  play.dialog = new ResultsScreen({ view: play.view, board: play.board,
+    name: (pid) => play.name(pid), buttons });
 }
