@@ -52,7 +52,7 @@ SCRIPTS = (
     "main.js", "protocol.js", "connection.js", "viewstate.js", "rules.js", "board.js",
     "font.js", "palette.js", "mapview.js", "hittest.js", "panel.js", "dialogs.js", "dice.js",
     "input.js", "animate.js", "lobby.js", "play.js", "words.js", "screen.js", "cards.js",
-    "questions.js", "results.js",
+    "questions.js", "results.js", "readouts.js",
 )
 
 HTML = "text/html; charset=utf-8"

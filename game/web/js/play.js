@@ -8,11 +8,12 @@ import { actions } from "./protocol.js";
 import { ViewState } from "./viewstate.js";
 import { Rules } from "./rules.js";
 import { Animator } from "./animate.js";
-import { narrate, plural } from "./words.js";
+import { narrate } from "./words.js";
 import { Dialog } from "./dialogs.js";
 import { drawMenuBar, drawMessages, drawPanel, gameName } from "./panel.js";
 import { VIEW } from "./mapview.js";
 import * as ask from "./questions.js";
+import * as readouts from "./readouts.js";
 
 const BATTLE_STEPS = new Set(["attack", "fortify", "defend", "advantage", "occupy"]);
 const STEP_DIALOGS = new Set(["defend", "advantage", "occupy", "attack", "move", "place", "hq",
@@ -489,159 +490,6 @@ export class PlayScreen {
     this.map.update(dt);
   }
 
-  prompt() {
-    const v = this.view;
-    const rules = this.rules;
-    if (this.gone) return [this.gone, palette.ALERT_RED];
-    if (!v) {
-      if (this.table && !this.table.started) return ["Waiting for the other players to take their seats.", palette.CREAM];
-      return ["Waiting for the game...", palette.CREAM];
-    }
-    if (v.phase === "game_over") return [`The game is over: ${v.winner !== null ? this.name(v.winner) + " wins" : "no winner"}.`, palette.GOLD];
-    if (!rules.isMyMove) {
-      const who = rules.toMove;
-      const level = v.players[who] && KIND_WORDS[v.players[who].level];
-      const what = v.phase === "defend" ? "is choosing defence dice" : "is to move";
-      return [`${this.name(who)}${level ? ` (${level} general)` : ""} ${what}.`, palette.CREAM];
-    }
-    if (this.pendingId !== null) return ["Sent: waiting for the server...", palette.CREAM];
-    const me = this.name(this.seat);
-    switch (v.phase) {
-      // (the desktop's words: game/scenes/play/prompts.py)
-      case "claim": {
-        const left = this.board.ids.filter((t) => v.owner[t] === null).length;
-        return [`${me}: claim a territory - select an unclaimed one (${left} left).`, palette.AMBER];
-      }
-      case "place": {
-        const own = v.quota;
-        const neutral = v.neutral_quota;
-        const left = v.setup_pool ? v.setup_pool[this.seat] : own;
-        if (own && neutral) return [`${me}: place ${plural(own)} on your territories and ${neutral} on a neutral one (${left} left).`, palette.AMBER];
-        if (neutral) return [`${me}: now place ${plural(neutral)} on a neutral territory.`, palette.AMBER];
-        return [`${me}: place ${plural(own)} on your territories (${left} left).`, palette.AMBER];
-      }
-      case "choose_hq": return [`${me}: select one of your territories as your headquarters.`, palette.AMBER];
-      case "reinforce":
-        if (rules.mustTrade()) return [`${me}: you hold too many cards - exchange a set first (CARDS).`, palette.AMBER];
-        return [`${me}: place ${plural(v.reinforcements)} - select one of your territories.`, palette.AMBER];
-      case "attack":
-      case "fortify": {
-        const name = me;
-        if (this.moving || v.phase === "fortify") {
-          if (this.source) return [`Free move from ${this.board.name(this.source)}: select where to (Escape cancels).`, palette.AMBER];
-          if (this.moving) return ["Free move: select the territory to move armies from (Escape cancels).", palette.AMBER];
-          return [`${name}: another free move (F), or end the turn (E).`, palette.AMBER];
-        }
-        if (this.source) return [`Attack from ${this.board.name(this.source)}: select the enemy territory to attack (Escape cancels).`, palette.AMBER];
-        return [`${name}: select a territory to attack from; free move (F), end the turn (E).`, palette.AMBER];
-      }
-      default: return ["", palette.WHITE];
-    }
-  }
-
-  pointerText() {
-    const t = this.hover || null;
-    if (!t || !this.view) return "";
-    const owner = this.view.owner[t];
-    if (owner === null || owner === undefined) return `${this.board.name(t)} - unclaimed`;
-    return `${this.board.name(t)} - ${this.name(owner)} - ${plural(this.view.armies[t])}`;
-  }
-
-  panelFacts() {
-    const v = this.view;
-    const rules = this.rules;
-    const connected = new Map((this.table ? this.table.seats : []).map((s) => [s.seat, s]));
-    const players = v ? v.players.map((p, i) => {
-      const seat = connected.get(i);
-      return {
-        name: p.name, colour: palette.playerColour(p.colour), me: i === this.seat,
-        territories: this.board.ids.filter((t) => v.owner[t] === i).length,
-        armies: this.board.ids.reduce((s, t) => s + (v.owner[t] === i ? v.armies[t] : 0), 0),
-        out: p.eliminated, away: Boolean(seat && seat.taken && !seat.connected),
-      };
-    }) : [];
-    const phaseCells = !v ? [["WAITING", false]]
-      : v.phase === "claim" ? [["CLAIM", true]]
-        : v.phase === "place" ? [["SET UP", true]]
-          : v.phase === "choose_hq" ? [["HEADQUARTERS", true]]
-            : v.phase === "game_over" ? [["GAME OVER", true]]
-              : [["PLACE", v.phase === "reinforce"],
-                ["ATTACK", ["attack", "defend", "advantage", "occupy"].includes(v.phase)],
-                ["MOVE", v.phase === "fortify"]];
-    const me = rules ? rules.me() : null;
-    const value = rules ? rules.nextSetValue() : null;
-    const values = Object.values(this.board.setValues.fixed).concat([this.board.setValues.mixed]);
-    const fixed = `${Math.min(...values)}-${Math.max(...values)}`;
-    const cardFacts = me ? [["Cards", me.hand.length], ["Next set", ""], ["armies", value !== null ? value : fixed]] : [];
-    if (v && v.phase === "reinforce" && rules.isMyMove) cardFacts.push(["To place", v.reinforcements]);
-    if (v && v.phase === "place" && rules.isMyMove) cardFacts.push(["To place", v.quota]);
-    const buttons = [];
-    if (v && !this.gone) {
-      const mine = rules.isMyMove && this.pendingId === null;
-      // the hand: to exchange a set at the seat's reinforcements, else to look at
-      buttons.push({ label: "CARDS", key: "c", enabled: true,
-        press: () => ask.cardsWindow(this, rules.mustTrade() && rules.isMyMove) });
-      if (v.phase === "attack" || v.phase === "fortify") {
-        buttons.push({ label: "FREE MOVE", key: "f", press: () => this.freeMove(), enabled: mine && !this.moving });
-        buttons.push({ label: "END TURN", key: "e", press: () => { this.source = null; this.send(actions.endTurn()); }, enabled: mine });
-      }
-      if (this.repeatable()) {
-        buttons.push({ label: "ATTACK AGAIN", key: "r", press: () => this.repeat(), enabled: mine });
-      }
-      if (rules.canUndo() && rules.isMyMove) {
-        buttons.push({ label: "UNDO PLACING", key: "u", press: () => this.send(actions.undoPlacements()), enabled: mine });
-      }
-      if (this.source || this.moving) buttons.push({ label: "CANCEL", key: "x", press: () => this.cancel(), enabled: true });
-      if (me && (me.mission || me.headquarters)) {
-        buttons.push({ label: me.mission ? "MISSION" : "HEADQUARTERS", key: "m", press: () => ask.riskCardWindow(this), enabled: true });
-      }
-      if (v.phase === "game_over" && !this.dialog) {
-        buttons.push({ label: "RESULT", key: "v", press: () => { this.viewingMap = false; ask.gameOverWindow(this); }, enabled: true });
-      }
-    }
-    if (this.gone || (!v && this.table && !this.table.started) || (v && v.phase === "game_over")) {
-      buttons.push({ label: "LEAVE TABLE", key: "l", press: () => this.leaveTable(), enabled: true });
-    }
-    const b = this.animator.dice();
-    const battle = b ? { attacker: b.attacker, defender: b.defender, losses: b.losses } : null;
-    // (the colours of the roll's attacker and defender: the target may have changed hands)
-    const battleColours = b && v ? [this.colourOf(b.seats[0]), this.colourOf(b.seats[1])] : [];
-    return {
-      players, current: v ? rules.toMove : -1,
-      turnText: v ? (v.turn ? `TURN ${v.turn}` : "SETTING UP") : "WAITING",
-      phaseCells,
-      cardFoot: me && me.mission ? "MISSION" : me && me.headquarters ? "HQ" : "CARDS",
-      cardFacts, openCards: () => (v ? ask.riskCardWindow(this) : null),
-      battle, battleColours, buttons,
-    };
-  }
-
-  marks() {
-    const v = this.view;
-    const rules = this.rules;
-    const marks = { hover: this.hover, cursor: this.cursor, flash: this.animator.flashing(),
-      headquarters: {} };
-    if (!v) return marks;
-    if (rules.isMyMove && !this.dialog && this.pendingId === null) {
-      marks.choosable = rules.accepted(this.source, this.moving);
-    }
-    const b = this.animator.dice();
-    if (this.source) {
-      marks.attacker = this.source;
-    } else if (b && b.fresh) {
-      marks.attacker = b.source;
-      marks.defender = b.target;
-    }
-    if (this.dialog && (this.dialog.name === "defend" || this.dialog.name === "attack") && v.battle) {
-      marks.attacker = v.battle.source;
-      marks.defender = v.battle.target;
-    }
-    v.players.forEach((p) => {
-      if (p.headquarters && v.owner[p.headquarters] !== null) marks.headquarters[p.headquarters] = true;
-    });
-    return marks;
-  }
-
   draw() {
     const app = this.app;
     const screen = app.screen;
@@ -651,13 +499,13 @@ export class PlayScreen {
     const me = v && this.seat !== null && v.players[this.seat] ? v.players[this.seat].name : "";
     drawMenuBar(screen, `TABLE ${this.game || ""}`, v ? `${gameName(v)}${me ? " - " + me : ""}` : "", status);
     if (v) {
-      this.map.draw(screen.ctx, v, (pid) => this.colourOf(pid), this.marks());
+      this.map.draw(screen.ctx, v, (pid) => this.colourOf(pid), readouts.marks(this));
     } else {
       this.map.draw(screen.ctx, { owner: {}, armies: {} }, () => null, { flash: [] });
     }
-    drawPanel(screen, this.panelFacts());
+    drawPanel(screen, readouts.panelFacts(this));
     const last = this.lines.length ? this.lines[this.lines.length - 1] : null;
-    drawMessages(screen, this.alert || last, this.prompt(), this.pointerText(), Boolean(this.alert));
+    drawMessages(screen, this.alert || last, readouts.prompt(this), readouts.pointerText(this), Boolean(this.alert));
     if (!v && !this.dialog) this.drawWaiting(screen);
     this.dialogButtons = screen.buttons.length; // (the window's buttons come after)
     if (this.dialog) this.dialog.draw(screen);
