@@ -127,6 +127,7 @@ def test_two_browsers_and_a_computer_play_a_whole_game(saves: Path) -> None:
             play_to_the_end(server, players, plans, limit=120, reload=(0, Phase.ATTACK))
             game = server.game()
             assert game is not None and game.is_over and game.winner is not None
+            assert game.end_reason == "headquarters"  # (won by the headquarters held)
             for player in players.values():
                 facts = sync(player, server)
                 assert facts["over"] and facts["dialog"] == "over", facts

@@ -149,7 +149,7 @@ def test_every_question_of_a_turn_in_two_browsers(saves: Path, keys_only: bool) 
             ada.until("f.dialog === 'attack'", what="the attack question")
             ada.key("s")  # SINGLE
             ada.key("3")  # three dice
-            facts = bob.until("f.dialog === 'defend'", what="the defence question")
+            facts = bob.until("f.dialog === 'defend' && !f.scrolling", what="the defence question")
             assert [b[0] for b in facts["buttons"][-2:]] == ["1 DIE", "2 DICE"]
             shot(bob, "defend_question")
             game = done(bob, server, lambda: bob.button("2 DICE"), "the defence")
