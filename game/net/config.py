@@ -55,6 +55,10 @@ class ServerConfig:
     resume: bool = True  # continue a table's unfinished autosave if there is one
     reconnect_seconds: float = 120.0
     away_policy: str = "wait"  # "wait" for the human, or "computer": a general plays meanwhile
+    # the level of the computer generals a seated player may fill the table's open seats with,
+    # to start before every seat is taken (a player alone plays against computers); None: the
+    # seats wait for players
+    fill_level: str | None = None
     computer_delay: float = 0.0  # seconds between two computer moves
     rate: float = 50.0  # messages a second a connection may send, on average
     burst: int = 100
@@ -83,6 +87,8 @@ class ServerConfig:
             game_config(self.game_type, players, self.neutral, self.hq_to_win, self.variants)
         except StateError as exc:
             raise ValueError(str(exc)) from None
+        if self.fill_level is not None and self.fill_level not in COMPUTER_LEVELS:
+            raise ValueError(f"the computers that fill open seats are {', '.join(COMPUTER_LEVELS)}")
         if self.away_policy not in ("wait", "computer"):
             raise ValueError("away policy is 'wait' or 'computer'")
 

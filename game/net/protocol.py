@@ -129,6 +129,9 @@ CLIENT_SCHEMAS: dict[str, dict[str, Field]] = {
     "state": {"id": REQUEST_ID, "seat": _opt(int, lo=0, hi=7)},
     "ping": {"id": REQUEST_ID},
     "leave": {"id": REQUEST_ID},
+    # Before the game starts, the sender's table with its open seats given to computer
+    # generals, so that it starts now (only where the host allows it: --fill-seats).
+    "fill": {"id": REQUEST_ID},
     # The game's public story (game/net/story.py): log entries from `since`, the luck table,
     # and with `review` the sender's "since your last turn" (further pages: from, end).
     "story": {"id": REQUEST_ID, "since": _opt(int, lo=0, hi=MAX_STORY_INDEX),

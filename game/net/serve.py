@@ -83,6 +83,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--games", type=_in_range(1, MAX_GAMES, whole=True), default=1,
                        metavar="N", help=f"number of tables (games) the server hosts, 1 to "
                                          f"{MAX_GAMES} (default 1)")
+    group.add_argument("--fill-seats", choices=("easy", "standard", "good"), default=None,
+                       metavar="LEVEL",
+                       help="let a player waiting at a table fill its open seats with computer "
+                            "generals of this level (easy, standard or good) and start at once, "
+                            "so one player can play against computers; off by default: the "
+                            "game starts when players have taken every open seat")
     group.add_argument("--away", choices=("wait", "computer"), default="wait",
                        help="when a player stays away past --reconnect-seconds: the turn "
                             "waits (default) or a computer general plays it")
@@ -119,6 +125,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         game_type=getattr(args, "game_type", "us_full") or "us_full",
         saves_dir=getattr(args, "saves_dir", None), resume=not args.new_game,
         reconnect_seconds=float(args.reconnect_seconds), away_policy=args.away,
+        fill_level=getattr(args, "fill_seats", None),
         computer_delay=float(args.computer_delay),
         rate=float(args.rate), burst=max(2, int(args.rate * 2)),
         tls_cert=args.tls_cert, tls_key=args.tls_key, limits=limits.from_args(args),

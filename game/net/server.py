@@ -73,7 +73,8 @@ class GameServer:
         # the browser's page on the same port (game/net/web.py): plain HTTP beside the game
         self.pages = WebPages(lambda: [t.lobby(bool(self.config.password))
                                        for t in self.tables.values()],
-                              lambda: bool(self.config.password))
+                              lambda: bool(self.config.password),
+                              fill_level=config.fill_level)
         game_ids = [str(number) for number in range(1, config.games + 1)]
         self.saves = SaveKeeper(config, game_ids, self.counters)
         for game_id in game_ids:
@@ -163,6 +164,8 @@ class GameServer:
             self._story_request(client, msg)
         elif kind == "leave":
             self._leave(client)
+        elif kind == "fill":
+            await self._fill(client)
 
     # -- joining --------------------------------------------------------------------------
     async def _hello(self, client: Client, msg: dict[str, Any]) -> None:
@@ -203,19 +206,43 @@ class GameServer:
         client.send("welcome", seat=seat.index, token=token, game=table.game_id,
                     rejoined=rejoined, n=seat.last_n, **extra)
         self._broadcast_lobby(table)
-        if table.game is None and table.is_full:
-            async with self._locks[table.game_id]:
-                if table.game is None:
-                    table.start(self.config.seed)
-                    await self.saves.save(table)  # saved (tokens too) before anyone plays
-                    for other in table.seats:
-                        if other.client is not None:
-                            self._send_state(other.client, table, other, opening=True)
-                    self._broadcast_lobby(table)
-            self._wake[table.game_id].set()
-        elif table.game is not None:
+        if table.game is None:
+            await self._start_if_full(table)
+        else:
             self._send_state(client, table, seat)
             self._wake[table.game_id].set()
+
+    async def _start_if_full(self, table: Table) -> None:
+        """Every seat is taken: deal the game and send each seated player its opening view."""
+        if not table.is_full:
+            return
+        async with self._locks[table.game_id]:
+            if table.game is None:
+                table.start(self.config.seed)
+                await self.saves.save(table)  # saved (tokens too) before anyone plays
+                for other in table.seats:
+                    if other.client is not None:
+                        self._send_state(other.client, table, other, opening=True)
+                self._broadcast_lobby(table)
+        self._wake[table.game_id].set()
+
+    async def _fill(self, client: Client) -> None:
+        """A seated player asks to start now: the table's open seats become computer
+        generals (where the host allows it), and the game starts."""
+        seat, table = client.seat, client.table
+        if seat is None or table is None:
+            raise Refusal("not_seated", "join a game first")
+        level = self.config.fill_level
+        if level is None:
+            raise Refusal("fill_off", "this server's host lets only players take the open "
+                                      "seats: the game starts when every seat is taken")
+        if table.game is not None:
+            raise Refusal("started", "the game has started already")
+        filled = table.fill(level)
+        log.info("game %s: %s filled seat(s) %s with %s generals", table.game_id, seat.name,
+                 ", ".join(str(s.index + 1) for s in filled), level)
+        self._broadcast_lobby(table)
+        await self._start_if_full(table)
 
     def _leave(self, client: Client) -> None:
         seat, table = client.seat, client.table

@@ -135,6 +135,18 @@ class Table:
         seat.token_hash, seat.name, seat.client, seat.dropped_at = None, None, None, None
         seat.last_n, seat.answered = 0, None
 
+    def fill(self, level: str) -> list[Seat]:
+        """Before the game, every open seat nobody holds becomes a computer general of
+        `level`, each with a name no other seat has; the seats filled."""
+        used = {s.name for s in self.seats if s.is_computer}
+        names = (name for name in COMPUTER_NAMES if name not in used)
+        filled = []
+        for seat in self.seats:
+            if seat.kind == "open" and seat.token_hash is None:
+                seat.kind, seat.name = level, next(names, f"General {seat.index + 1}")
+                filled.append(seat)
+        return filled
+
     @property
     def is_full(self) -> bool:
         return all(s.is_taken for s in self.seats)

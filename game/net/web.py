@@ -12,7 +12,8 @@ and kept with their hashes (an ETag: a browser asks again each time, `no-cache`,
 a cache). Two answers are made per request: `/board.json` (the board's names, borders, cards
 and missions from the engine, so the page never carries a second copy of the rules' data) and
 `/tables.json` (the lobby: tables and seats; players' names only on a server without a
-password, since the password is what lets anyone near the table). Every answer has a strict
+password, since the password is what lets anyone near the table; and the computer generals a
+waiting player may fill the open seats with, if the host allows it). Every answer has a strict
 Content-Security-Policy: scripts, styles and images from this server only, no inline script,
 and connections only back to this host.
 
@@ -36,6 +37,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from game import resources
+from game.engine.cards import FIXED_MIXED_VALUE, FIXED_VALUES
 from game.engine.classic import classic_board
 from game.engine.missions import MISSIONS
 from game.jsonfile import FileRefused, read_bytes
@@ -49,7 +51,8 @@ WEB_DIR = package_path("web")  # the page: package data (game/web/)
 SCRIPTS = (
     "main.js", "protocol.js", "connection.js", "viewstate.js", "rules.js", "board.js",
     "font.js", "palette.js", "mapview.js", "hittest.js", "panel.js", "dialogs.js", "dice.js",
-    "input.js", "animate.js", "lobby.js", "play.js", "words.js", "screen.js",
+    "input.js", "animate.js", "lobby.js", "play.js", "words.js", "screen.js", "cards.js",
+    "questions.js", "results.js", "readouts.js",
 )
 
 HTML = "text/html; charset=utf-8"
@@ -112,7 +115,7 @@ class _File:
 
 def board_data() -> dict[str, Any]:
     """What the page needs to know of the board, from the engine's own data: territory names,
-    continents, borders, card kinds, and the missions' words."""
+    continents, borders, card kinds, the fixed sets' values, and the missions' words."""
     board = classic_board()
     return {
         "territories": {t.id: {"name": t.name, "short": t.short_name, "continent": t.continent,
@@ -123,6 +126,7 @@ def board_data() -> dict[str, Any]:
                               "territories": list(c.territories)}
                        for c in board.continents.values()},
         "wild_cards": board.wild_cards,
+        "set_values": {"fixed": dict(FIXED_VALUES), "mixed": FIXED_MIXED_VALUE},
         "missions": {m.id: m.text for m in MISSIONS.values()},
     }
 
@@ -132,9 +136,11 @@ class WebPages:
 
     def __init__(self, lobbies: Callable[[], list[dict[str, Any]]],
                  has_password: Callable[[], bool],
-                 web_dir: Path | None = None, assets: Path | None = None) -> None:
+                 web_dir: Path | None = None, assets: Path | None = None,
+                 fill_level: str | None = None) -> None:
         self.lobbies = lobbies
         self.has_password = has_password
+        self.fill_level = fill_level  # the generals a player may fill open seats with
         self.web_dir = web_dir or WEB_DIR
         self.assets = assets or assets_dir()
         self._files: dict[str, _File] | None = None
@@ -195,7 +201,7 @@ class WebPages:
                     if seat.get("kind") == "open":
                         seat["name"] = None
             tables.append({**lobby, "seats": seats})
-        return {"tables": tables, "password": secret}
+        return {"tables": tables, "password": secret, "fill": self.fill_level}
 
     def files(self) -> dict[str, _File]:
         """Every listed file, read once (a file that cannot be read is left out and logged)."""

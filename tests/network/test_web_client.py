@@ -113,3 +113,14 @@ def test_the_fonts_glyphs_file_matches_the_font() -> None:
     from game.ui.font import GLYPHS
 
     assert data["glyphs"] == {c: list(rows) for c, rows in GLYPHS.items()}
+
+
+def test_the_cards_are_drawn_as_the_desktop_draws_them() -> None:
+    from game.ui import cardart
+
+    text = (JS / "cards.js").read_text()
+    assert block(text, "UNITS") == {k: list(v) for k, v in cardart.UNIT_PICTURES.items()}
+    colours = block(text, "CARDCOLOURS")
+    assert isinstance(colours, dict)
+    for name, rgb in colours.items():
+        assert tuple(rgb) == getattr(cardart, name), name

@@ -12,14 +12,19 @@ from typing import Any
 import pytest
 
 from game.engine.state import Phase
+from game.net.limits import Limits
 from game.net.updates import apply_changes
 from tests.network.web_browser import PagePlayer, ServerThread, chromium
 from tests.network.web_policy import Plan, act, sync
 
 
-def join(browser: Any, url: str, name: str, *, touch: bool = False) -> PagePlayer:
-    context = browser.new_context(viewport={"width": 640, "height": 400}, has_touch=touch,
-                                  is_mobile=False)
+PHONE = (844, 390)  # a phone held sideways: the screen shrunk a little to fit it whole
+
+
+def join(browser: Any, url: str, name: str, *, touch: bool = False,
+         size: tuple[int, int] = (640, 400)) -> PagePlayer:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  has_touch=touch, is_mobile=False)
     page = context.new_page()
     player = PagePlayer(page, name, touch=touch)
     page.goto(url)
@@ -114,13 +119,15 @@ def test_two_browsers_and_a_computer_play_a_whole_game(saves: Path) -> None:
     try:
         with chromium() as browser:
             ada = join(browser, server.url, "Ada")
-            bob = join(browser, server.url, "Bob", touch=True)
+            bob = join(browser, server.url, "Bob", touch=True, size=PHONE)
             players = {ada.facts()["seat"]: ada, bob.facts()["seat"]: bob}
             assert set(players) == {0, 1}
+            assert float(bob.page.get_attribute("#screen", "data-scale")) < 1
             plans = {seat: Plan() for seat in players}
             play_to_the_end(server, players, plans, limit=120, reload=(0, Phase.ATTACK))
             game = server.game()
             assert game is not None and game.is_over and game.winner is not None
+            assert game.end_reason == "headquarters"  # (won by the headquarters held)
             for player in players.values():
                 facts = sync(player, server)
                 assert facts["over"] and facts["dialog"] == "over", facts
@@ -135,6 +142,10 @@ def test_two_browsers_and_a_computer_play_a_whole_game(saves: Path) -> None:
                 sent = {m.get("type") for m in player.frames_out}
                 assert sent <= {"hello", "action", "state", "ping", "leave"}, sent
                 assert not player.errors
+                # loaded with a cold cache, a reload too, and none of it refused by the
+                # connections' caps (each file is a connection of its own)
+                assert player.http and all(200 <= s < 400 for s, _ in player.http), player.http
+            assert server.peak_per_address < Limits().max_per_address
     finally:
         server.stop()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import shutil
 import threading
 import time
@@ -19,7 +20,9 @@ from typing import Any
 import pytest
 
 from game.engine import Game
+from game.net.config import COMPUTER_LEVELS
 from game.net.server import GameServer, ServerConfig
+from game.net.table import Seat, token_hash
 
 REPO = Path(__file__).resolve().parents[2]
 LAYOUT = json.loads((REPO / "assets" / "maps" / "classic" / "layout.json").read_text())
@@ -74,6 +77,17 @@ class ServerThread:
 
         self.server, self.port = self.call(make())
         self.url = f"http://127.0.0.1:{self.port}/"
+        # the most connections from one address open at once (the admission's count, which
+        # the per-address cap is checked against), to show how near a page load comes to it
+        self.peak_per_address = 0
+        admission = self.server.reception.admission
+        arrive = admission.arrive
+
+        def counted(conn: Any) -> None:
+            arrive(conn)
+            self.peak_per_address = max(self.peak_per_address, *admission.per.values(), 0)
+
+        admission.arrive = counted  # type: ignore[method-assign]
 
     def call(self, coro: Any, timeout: float = 30.0) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -85,6 +99,35 @@ class ServerThread:
             return None if game is None else game.clone()
         result: Game | None = self.call(copy())
         return result
+
+    def install(self, game: Game, table: str = "1") -> dict[int, str]:
+        """Put a game made by the test on a table, as a server resuming it would: its human
+        seats are away until their players come back with their tokens (returned, by seat),
+        its computer seats are the server's. The game is checked first (a state play can
+        reach: loading it checks the engine's invariants)."""
+        Game.from_dict(game.to_dict())
+        tokens = {i: secrets.token_urlsafe(24) for i, p in enumerate(game.config.players)
+                  if p.level not in COMPUTER_LEVELS}
+
+        async def put() -> None:
+            place = self.server.tables[table]
+            now = time.monotonic()
+            seats = []
+            for index, spec in enumerate(game.config.players):
+                if index in tokens:
+                    seat = Seat(index, "open", spec.name, token_hash(tokens[index]))
+                    seat.dropped_at = now
+                else:
+                    seat = Seat(index, spec.level, spec.name)
+                seats.append(seat)
+            place.seats, place.game, place.opening = seats, game, []
+            place.game_type = game.config.game_type
+            place.seq += 1
+            await self.server.saves.save(place)
+            self.server._wake[table].set()  # (a computer to move plays)
+
+        self.call(put())
+        return tokens
 
     def seq(self, table: str = "1") -> int:
         async def read() -> int:
@@ -101,21 +144,51 @@ class ServerThread:
             self.loop.close()
 
 
+def seated_page(browser: Any, server: ServerThread, seat: int, token: str, name: str, *,
+                touch: bool = False, keyboard: bool = False, scale: int = 1) -> PagePlayer:
+    """A page whose browser kept a seat at this server (as after a reload or a closed tab: the
+    token in its local storage): it takes the seat back by itself and shows the game."""
+    context = browser.new_context(viewport={"width": 640 * scale, "height": 400 * scale},
+                                  has_touch=touch, is_mobile=False)
+    kept = json.dumps({"game": "1", "seat": seat, "token": token, "name": name})
+    context.add_init_script(f"localStorage.setItem({json.dumps(f'conquest.seat.127.0.0.1:{server.port}')}, "
+                            f"{json.dumps(kept)});")
+    page = context.new_page()
+    player = PagePlayer(page, name, touch=touch, keyboard=keyboard)
+    page.goto(server.url)
+    player.until("f.screen === 'play' && f.seat === arg && f.phase && f.status === 'open'",
+                 seat, what="the kept seat taken back")
+    return player
+
+
+def shot(player: PagePlayer, name: str) -> None:
+    """Save what the page shows as NAME.png in $CONQUEST_SHOTS, to look at (nothing if unset)."""
+    folder = os.environ.get("CONQUEST_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        player.page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
 class PagePlayer:
     """One browser page at the game: reads what the page says it shows (the canvas's
     data-screen: camera, buttons, step) and answers with real clicks, taps and keys."""
 
-    def __init__(self, page: Any, name: str, *, touch: bool = False) -> None:
+    def __init__(self, page: Any, name: str, *, touch: bool = False,
+                 keyboard: bool = False) -> None:
         self.page = page
         self.name = name
         self.touch = touch
+        self.keyboard = keyboard  # the keys alone: territories by Tab and the arrows
         self.frames_in: list[dict[str, Any]] = []
         self.frames_out: list[dict[str, Any]] = []
         self.errors: list[str] = []
         self._box: dict[str, float] | None = None
         self._cdp: Any = None
+        self.http: list[tuple[int, str]] = []  # (status, path) of every HTTP answer; 0: failed
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("websocket", self._socket)
+        page.on("response", lambda answer: self.http.append((answer.status, _path(answer.url))))
+        page.on("requestfailed", lambda request: self.http.append((0, _path(request.url))))
 
     def _socket(self, ws: Any) -> None:
         ws.on("framereceived", lambda payload: self.frames_in.append(_json(payload)))
@@ -188,14 +261,25 @@ class PagePlayer:
         else:
             self.key(key)
 
+    def press(self, key: str, label: str) -> None:
+        """A button pressed by its key on a keyboard page, else clicked or tapped."""
+        if self.keyboard:
+            self.until("!f.scrolling && f.buttons && f.buttons.some((b) => b[0] === arg && b[6])",
+                       label, what=f"the button {label!r}")
+            self.key(key)
+        else:
+            self.button(label)
+
     def button(self, label: str) -> None:
-        """Press the button with this label (as a click or a tap on it)."""
-        facts = self.facts()
-        for name, _key, x, y, w, h, enabled in facts.get("buttons", []):
+        """Press the button with this label (as a click or a tap on it; the topmost of two
+        with the same label: a window's over the panel's), once the page shows it enabled and
+        the map is still (a window asked about a battle stands clear of it as it moves)."""
+        facts = self.until("!f.scrolling && f.buttons && f.buttons.some((b) => b[0] === arg "
+                           "&& b[6])", label, what=f"the button {label!r}")
+        for name, _key, x, y, w, h, enabled in reversed(facts["buttons"]):
             if name == label and enabled:
                 self.click(x + w // 2, y + h // 2)
                 return
-        raise AssertionError(f"{self.name}: no button {label!r} on {facts}")
 
     def screen_point(self, territory: str, facts: dict[str, Any]) -> tuple[int, int]:
         ax, ay = LAYOUT["territories"][territory]["anchor"]
@@ -203,7 +287,12 @@ class PagePlayer:
         return ax - cx + VIEW[0], ay - cy + VIEW[1]
 
     def territory(self, territory: str) -> None:
-        """Click (or tap) the territory's army badge, dragging the map to it first."""
+        """Click (or tap) the territory's army badge, dragging the map to it first; on a
+        keyboard page, move the cursor to it and press Return."""
+        if self.keyboard:
+            self.cursor_to(territory)
+            self.key("Enter")
+            return
         facts = self.until("!f.scrolling", what="the map to stop")
         x, y = self.screen_point(territory, facts)
         margin = 14
@@ -214,18 +303,62 @@ class PagePlayer:
             x, y = self.screen_point(territory, facts)
         self.click(x, y)
 
+    def cursor_to(self, territory: str) -> None:
+        """The keyboard's cursor onto a territory: Tab round those the step accepts (nearest
+        first, as a player looks), else the arrows towards it."""
+        facts = self.until("!f.scrolling", what="the map to stop")
+        seen: set[str] = set()
+        while facts.get("cursor") != territory:
+            now = facts.get("cursor")
+            if now in seen:
+                break  # round every territory the step accepts: not one of them
+            if now:
+                seen.add(now)
+            facts = self._moved("Tab", now)
+        for _ in range(40):
+            now = facts.get("cursor")
+            if now == territory:
+                return
+            ax, ay = LAYOUT["territories"][territory]["anchor"]
+            cx, cy = LAYOUT["territories"][now]["anchor"] if now else (ax + 1, ay)
+            dx, dy = ax - cx, ay - cy
+            arrows = [("ArrowRight" if dx > 0 else "ArrowLeft", abs(dx)),
+                      ("ArrowDown" if dy > 0 else "ArrowUp", abs(dy))]
+            arrows.sort(key=lambda a: -a[1])
+            before = (dx * dx + dy * dy)
+            for arrow, _ in arrows:
+                facts = self._moved(arrow, now)
+                moved = facts.get("cursor")
+                if moved and moved != now:
+                    mx, my = LAYOUT["territories"][moved]["anchor"]
+                    if (ax - mx) ** 2 + (ay - my) ** 2 < before or moved == territory:
+                        break
+        if facts.get("cursor") != territory:
+            raise AssertionError(f"{self.name}: the keys did not reach {territory}: {facts}")
+
+    def _moved(self, key: str, cursor: str | None) -> dict[str, Any]:
+        """Press a key that moves the cursor; the facts once it moved (or a while after)."""
+        self.key(key)
+        try:
+            return self.until("f.cursor !== arg && !f.scrolling", cursor, timeout=2,
+                              what="the cursor to move")
+        except AssertionError:
+            return self.facts()
+
     def drag_to(self, territory: str, facts: dict[str, Any]) -> None:
-        """Drag the map (mouse, or a finger's swipe with touch) until the territory is
-        in the middle of the window."""
+        """Drag the map (mouse, or a finger's swipe with touch) until the territory is well
+        inside the window (towards its middle)."""
         ax, ay = LAYOUT["territories"][territory]["anchor"]
         width, height = LAYOUT["world"]["width"], LAYOUT["world"]["height"]
         want = (min(max(0, ax - VIEW[2] // 2), width - VIEW[2]),
                 min(max(0, ay - VIEW[3] // 2), height - VIEW[3]))
         for _ in range(6):
             cx, cy = facts["camera"]
+            x, y = self.screen_point(territory, facts)
+            if VIEW[0] + 40 <= x < VIEW[0] + VIEW[2] - 40 and \
+                    VIEW[1] + 40 <= y < VIEW[1] + VIEW[3] - 40:
+                return  # well inside the window (a short drag would be a press)
             dx, dy = want[0] - cx, want[1] - cy
-            if abs(dx) < 2 and abs(dy) < 2:
-                return
             dx, dy = max(-240, min(240, dx)), max(-170, min(170, dy))
             sx, sy = 256, 192
             start, end = self.point(sx, sy), self.point(sx - dx, sy - dy)
@@ -237,8 +370,11 @@ class PagePlayer:
                 mouse.down()
                 mouse.move(*end, steps=3)
                 mouse.up()
-            facts = self.until("f.camera && (f.camera[0] !== arg[0] || f.camera[1] !== arg[1])",
-                               [cx, cy], what="the map to move")
+            try:
+                facts = self.until("f.camera && (f.camera[0] !== arg[0] || f.camera[1] !== "
+                                   "arg[1])", [cx, cy], timeout=3, what="the map to move")
+            except AssertionError:
+                facts = self.until("!f.scrolling", what="the map to stop")  # (and once more)
 
     def swipe(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         """A finger drawn across the screen (touch events through the DevTools protocol)."""
@@ -253,6 +389,10 @@ class PagePlayer:
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
                                                   "touchPoints": [{"x": x, "y": y}]})
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def _path(url: str) -> str:
+    return "/" + url.split("//", 1)[-1].split("/", 1)[-1]
 
 
 def _json(payload: Any) -> dict[str, Any]:

@@ -54,10 +54,12 @@ def act(player: PagePlayer, server: ServerThread, game: Game, seat: int, plan: P
         player.answer("Enter", "OK")
     elif dialog == "advantage":
         player.answer("n", "NO")
-    elif dialog == "forced-cards":
-        player.answer("s", "A SET")  # a set chosen
-        player.until("f.buttons.some((b) => b[0] === 'TRADE' && b[6])", what="a set to trade")
-        player.button("TRADE")
+    elif dialog == "risk-card":  # (a missions game opens with each player's own mission)
+        player.answer("Enter", "OK")
+        player.until("f.dialog === null", what="the RISK card closed")
+        return
+    elif dialog in ("forced-cards", "cards"):
+        trade_a_set(player, game.tradeable_sets(seat)[0])
     elif dialog is not None:
         raise AssertionError(f"{player.name}: an unexpected question {dialog!r} at {phase}")
     elif phase == Phase.CLAIM:
@@ -82,6 +84,18 @@ def act(player: PagePlayer, server: ServerThread, game: Game, seat: int, plan: P
                          what=f"the {phase.value} step's action")
     assert not facts.get("alert") or facts["seq"] > before, \
         f"{player.name}: refused: {facts['alert']}"
+
+
+def trade_a_set(player: PagePlayer, cards: tuple[str, ...]) -> None:
+    """Choose these cards in the exchange window (clicks or taps on the cards themselves),
+    then press EXCHANGE (Return on a keyboard page)."""
+    for card in cards:
+        chosen = player.facts().get("chosen") or []
+        player.button(f"card:{card}")
+        player.until("f.chosen && f.chosen.length === arg", len(chosen) + 1,
+                     what=f"{card} chosen")
+    player.until("f.buttons.some((b) => b[0] === 'EXCHANGE' && b[6])", what="a set to exchange")
+    player.answer("Enter", "EXCHANGE")
 
 
 def _battle_step(player: PagePlayer, game: Game, seat: int, plan: Plan) -> None:
@@ -111,6 +125,8 @@ def _battle_step(player: PagePlayer, game: Game, seat: int, plan: Plan) -> None:
             plan.moved = True
             if player.facts().get("source"):
                 player.answer("Escape", "CANCEL")
+            if game.phase == Phase.ATTACK:
+                player.answer("f", "FREE MOVE")
             player.territory(source)
             player.until("f.source === arg", source, what="the move's source")
             player.territory(target)

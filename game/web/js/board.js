@@ -7,6 +7,8 @@ export class Board {
     this.territories = data.territories;
     this.continents = data.continents;
     this.missions = data.missions;
+    // the fixed values of the UK sets: three alike by their picture, one of each
+    this.setValues = data.set_values || { fixed: {}, mixed: 0 };
     this.ids = Object.keys(data.territories);
     this.layout = layout;
     const terr = layout.territories;

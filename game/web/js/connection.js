@@ -3,7 +3,7 @@
 // each message from the server handed to the screen that deals with it.
 
 import {
-  helloMessage, actionMessage, stateMessage, leaveMessage, readMessage,
+  helloMessage, actionMessage, stateMessage, leaveMessage, fillMessage, readMessage,
 } from "./protocol.js";
 
 const RETRY_SECONDS = [0.5, 1, 2, 3, 5]; // waits between reconnection tries, then the last
@@ -217,6 +217,11 @@ export class Connection {
 
   askState() {
     if (this.isOpen()) this.socket.send(JSON.stringify(stateMessage()));
+  }
+
+  /** Ask to start now with computer generals in the open seats. */
+  fill() {
+    if (this.isOpen()) this.socket.send(JSON.stringify(fillMessage()));
   }
 
   isOpen() {

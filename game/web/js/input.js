@@ -3,7 +3,10 @@
 // the pointer's position (for the mouse's hover) and keys. Pointer events serve the mouse,
 // touch and pens alike, so every step works with each of them alone.
 
-const DRAG_START = 4; // logical pixels a press must move to become a drag
+// How far (in the page's pixels, whatever the scale) a press must move to become a drag: a
+// finger's tap wobbles a little and is still a tap; a press that moves further is never a
+// press, even where nothing can be dragged.
+const DRAG_START = 8;
 
 export class Input {
   constructor(screen, target) {
@@ -40,7 +43,8 @@ export class Input {
     if (e.button !== undefined && e.button > 0) return; // the main button, a touch or a pen
     this.screen.canvas.focus({ preventScroll: true });
     const [x, y] = this.screen.toLogical(e.clientX, e.clientY);
-    this.down = { id: e.pointerId, x, y, lastX: x, lastY: y, dragging: false, type: e.pointerType };
+    this.down = { id: e.pointerId, x, y, lastX: x, lastY: y, dragging: false, moved: false,
+      clientX: e.clientX, clientY: e.clientY, type: e.pointerType };
     try {
       this.screen.canvas.setPointerCapture(e.pointerId);
     } catch {
@@ -53,9 +57,9 @@ export class Input {
     const [x, y] = this.screen.toLogical(e.clientX, e.clientY);
     const down = this.down;
     if (down && down.id === e.pointerId) {
-      if (!down.dragging && Math.hypot(x - down.x, y - down.y) >= DRAG_START
-          && this.call("canDrag", down.x, down.y)) {
-        down.dragging = true;
+      if (!down.dragging && Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) >= DRAG_START) {
+        down.moved = true;
+        if (this.call("canDrag", down.x, down.y)) down.dragging = true;
       }
       if (down.dragging) {
         this.call("drag", down.lastX - x, down.lastY - y);
@@ -72,7 +76,7 @@ export class Input {
     this.down = null;
     if (!down || down.id !== e.pointerId) return;
     const [x, y] = this.screen.toLogical(e.clientX, e.clientY);
-    if (!down.dragging) this.call("press", x, y, down.type);
+    if (!down.dragging && !down.moved) this.call("press", x, y, down.type);
     if (e.pointerType === "mouse") this.call("hover", [x, y]);
   }
 

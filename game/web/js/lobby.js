@@ -18,6 +18,7 @@ export class LobbyScreen {
     this.app = app;
     this.tables = null;
     this.hasPassword = false;
+    this.fillLevel = null;
     this.note = null; // [text, colour]
     this.timer = null;
     this.focus = -1; // the focused button, for the keys (-1: none)
@@ -53,6 +54,8 @@ export class LobbyScreen {
       const data = await answer.json();
       this.tables = Array.isArray(data.tables) ? data.tables : [];
       this.hasPassword = Boolean(data.password);
+      // the generals a waiting player may fill the open seats with (null: not allowed here)
+      this.fillLevel = typeof data.fill === "string" ? data.fill : null;
     } catch {
       this.tables = null;
     }

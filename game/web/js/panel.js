@@ -34,13 +34,23 @@ export function drawMenuBar(screen, title, right, status) {
   if (right) screen.text(right, x, 2, palette.DIM_TEXT, "right");
 }
 
-/** The two message lines under the map. */
-export function drawMessages(screen, first, second, pointer) {
+/** The two message lines under the map, as the desktop's message area draws them: the first
+ * line the newest message, or a refusal (`alert`: white on a red band, as a refusal stands
+ * there until the step changes); the second what to do now, with what the pointer is on. */
+export function drawMessages(screen, first, second, pointer, alert = false) {
   const { x, y, w, h } = MESSAGES;
-  screen.fill(palette.FACE, x, y, w, h);
-  screen.fill(palette.INK, x + 2, y + 2, w - 4, h - 4);
+  screen.fill(palette.INK, x, y, w, h);
+  screen.fill(palette.DARK, x, y, w, 1);
   const font = screen.font;
-  if (first) screen.text(font.ellipsize(first[0], w - 12), x + 6, y + 4, first[1]);
+  if (first) {
+    const shown = font.ellipsize(first[0], w - 12);
+    if (alert) {
+      screen.fill(palette.ALERT_RED, x + 3, y + 2, font.width(shown) + 7, 12);
+      screen.text(shown, x + 6, y + 4, palette.WHITE);
+    } else {
+      screen.text(shown, x + 6, y + 4, first[1]);
+    }
+  }
   let room = w - 12;
   if (pointer) {
     const shown = font.ellipsize(pointer, 260);
@@ -89,7 +99,7 @@ export function drawPanel(screen, p) {
   const card = { ...CARD, y: sy + 16 };
   p.cardRect = card;
   drawRiskCard(screen, card, p.cardFoot);
-  screen.buttons.push({ x: card.x, y: card.y, w: card.w, h: card.h, label: "RISK CARD", key: "c",
+  screen.buttons.push({ x: card.x, y: card.y, w: card.w, h: card.h, label: "RISK CARD", key: "",
     press: p.openCards, enabled: true });
   let ty = card.y + 2;
   for (const [label, value] of p.cardFacts) {

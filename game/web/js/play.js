@@ -6,17 +6,18 @@
 import * as palette from "./palette.js";
 import { actions } from "./protocol.js";
 import { ViewState } from "./viewstate.js";
-import { Rules, MODE_WORDS } from "./rules.js";
+import { Rules } from "./rules.js";
 import { Animator } from "./animate.js";
-import { narrate, plural } from "./words.js";
-import { Dialog, CountDialog, CardsDialog } from "./dialogs.js";
+import { narrate } from "./words.js";
+import { Dialog } from "./dialogs.js";
 import { drawMenuBar, drawMessages, drawPanel, gameName } from "./panel.js";
 import { VIEW } from "./mapview.js";
+import * as ask from "./questions.js";
+import * as readouts from "./readouts.js";
 
+const BATTLE_STEPS = new Set(["attack", "fortify", "defend", "advantage", "occupy"]);
 const STEP_DIALOGS = new Set(["defend", "advantage", "occupy", "attack", "move", "place", "hq",
-  "forced-cards"]);
-const WIN_REASONS = { world: "conquers the world", mission: "completes the mission",
-  headquarters: "holds the headquarters needed" };
+  "forced-cards", "cards"]);
 const KIND_WORDS = { easy: "Easy", standard: "Standard", good: "Good" };
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -37,6 +38,7 @@ export class PlayScreen {
     this.lines = [];
     this.alert = null;
     this.source = null;
+    this.moving = false; // FREE MOVE chosen: presses choose a move's territories
     this.dialog = null;
     this.pendingId = null;
     this.hover = null;
@@ -46,6 +48,7 @@ export class PlayScreen {
     this.viewingMap = false;
     this.status = "connecting";
     this.gone = null; // why this page no longer holds the seat
+    this.cardsOffered = null; // the turn whose card exchange was offered by itself
     this.animator.clearBattle();
   }
 
@@ -84,6 +87,7 @@ export class PlayScreen {
     this.status = this.app.conn.status;
     if (msg.rejoined) this.say("You have your seat back.", palette.CREAM);
     else this.say(`You sit at table ${msg.game}, seat ${msg.seat + 1}.`, palette.CREAM);
+    this.app.lobby.poll(); // (whether the open seats may be filled with computers here)
   }
 
   onLobby(msg) {
@@ -99,6 +103,10 @@ export class PlayScreen {
     this.pendingId = null;
     if (msg.events) this.tell(msg.events);
     this.step();
+    // a missions game begins with each player reading their own secret mission, as on the
+    // desktop (the opening state is the one that brings the game's first events)
+    const me = this.rules.me();
+    if (msg.events && me && me.mission && !this.dialog) ask.riskCardWindow(this);
   }
 
   onUpdate(msg) {
@@ -148,7 +156,11 @@ export class PlayScreen {
     this.stepKey = key;
     if (changed) {
       this.alert = null;
-      if (v.phase !== "attack" && v.phase !== "fortify") this.source = null;
+      // the territory chosen to attack or move from stays through the battle's questions
+      if (!BATTLE_STEPS.has(v.phase) || v.current !== this.seat) {
+        this.source = null;
+        this.moving = false;
+      }
       if (this.dialog && STEP_DIALOGS.has(this.dialog.name)) this.dialog = null;
     }
     if (this.source && (v.owner[this.source] !== this.seat || v.armies[this.source] < 2)) {
@@ -156,16 +168,27 @@ export class PlayScreen {
     }
     if (v.phase === "game_over") {
       this.source = null;
-      if (!this.viewingMap && (!this.dialog || this.dialog.name !== "over")) this.openGameOver();
+      if (!this.viewingMap && (!this.dialog || !["over", "results"].includes(this.dialog.name))) {
+        ask.gameOverWindow(this);
+      }
       return;
     }
     if (!rules.isMyMove) return;
     const open = this.dialog ? this.dialog.name : null;
-    if (v.phase === "defend" && open !== "defend") this.openDefend();
-    else if (v.phase === "advantage" && open !== "advantage") this.openAdvantage();
-    else if (v.phase === "occupy" && open !== "occupy") this.openOccupy();
-    else if (v.phase === "reinforce" && rules.mustTrade() && open !== "forced-cards") {
-      this.openCards(true);
+    if (v.phase === "defend" && open !== "defend") ask.defendQuestion(this);
+    else if (v.phase === "advantage" && (open !== "advantage"
+        || this.dialog.advantage !== (v.battle.advantages.includes("six") ? "six" : "reroll"))) {
+      ask.advantageQuestion(this);
+    } else if (v.phase === "occupy" && open !== "occupy") ask.occupyQuestion(this);
+    else if (v.phase === "reinforce" && open !== "forced-cards" && open !== "cards") {
+      // the exchange opens by itself when a set can be made, as on the desktop: each time
+      // while a trade is forced, else once a turn
+      const offered = `${v.turn}|${v.current}`;
+      const sets = rules.sets(rules.me().hand).length > 0;
+      if (rules.mustTrade() || (sets && this.cardsOffered !== offered)) {
+        this.cardsOffered = offered;
+        ask.cardsWindow(this, rules.mustTrade());
+      }
     }
   }
 
@@ -179,14 +202,16 @@ export class PlayScreen {
     this.pendingId = this.app.conn.sendAction(action);
   }
 
-  /** A press on a territory: what it means at this step. */
+  /** A press on a territory: what it means at this step. What the page can tell is not
+   * allowed it refuses in the desktop's words (game/scenes/play/turns.py); anything else is
+   * sent, and the server's refusal brings the engine's own sentence. */
   select(t) {
     const v = this.view;
     const rules = this.rules;
     if (!v || v.phase === "game_over") return;
     this.cursor = t;
     if (!rules.isMyMove) {
-      this.refuse(`Not your turn: ${this.name(rules.toMove)} is to move.`);
+      this.refuse(`Please wait: it is ${this.name(rules.toMove)}'s move.`);
       return;
     }
     if (this.pendingId !== null) return;
@@ -195,112 +220,95 @@ export class PlayScreen {
         this.send(actions.claim(t));
         return;
       case "place":
-        this.send(actions.place(t, 1));
-        return;
-      case "choose_hq":
-        this.openHeadquarters(t);
-        return;
       case "reinforce":
         if (rules.mustTrade()) {
-          this.openCards(true);
-        } else if (v.owner[t] === this.seat && rules.placeMost(t) > 1) {
-          this.openPlace(t);
+          ask.cardsWindow(this, true);
+        } else if (rules.placeMost(t) > 1) {
+          ask.placeQuestion(this, t);
         } else {
-          this.send(actions.place(t, 1));
+          this.send(actions.place(t, 1)); // (one army, or the engine says why not)
         }
+        return;
+      case "choose_hq":
+        if (v.owner[t] === this.seat) ask.headquartersQuestion(this, t);
+        else this.send(actions.chooseHeadquarters(t)); // the engine says why not
         return;
       case "attack":
       case "fortify":
         this.selectInBattle(t);
         return;
       default:
-        return;
+        this.refuse("Answer the question on screen first.");
     }
   }
 
+  /** A press in the attacks or the free moves, as the desktop's turn controller takes it:
+   * attacking, a territory of the seat's chooses where to attack from and an enemy's is
+   * attacked; after FREE MOVE (F), the first press chooses where to move from, the second
+   * where to. What the engine would refuse is sent, for its own words. */
   selectInBattle(t) {
     const v = this.view;
     const rules = this.rules;
     const mine = v.owner[t] === this.seat;
-    if (!this.source) {
-      if (!mine) {
-        this.refuse(`${this.board.name(t)} is not yours: ${v.phase === "attack" ? "attack" : "move"} from your own territory.`);
-      } else if (v.armies[t] < 2) {
-        this.refuse(`${this.board.name(t)} needs at least 2 armies to attack or move.`);
-      } else {
-        this.source = t;
-        this.alert = null;
-      }
-      return;
-    }
+    const name = (id) => this.board.name(id);
     if (t === this.source) {
       this.source = null;
       return;
     }
-    if (!this.board.isAdjacent(this.source, t)) {
-      if (mine && v.armies[t] >= 2) {
-        this.source = t;
-        return;
+    if (this.moving || v.phase === "fortify") {
+      if (!this.source) {
+        if (mine && rules.canMoveFrom(t)) this.source = t;
+        else this.refuse(`No armies can move from ${name(t)}.`);
+      } else if (mine && this.board.isAdjacent(this.source, t) && rules.room(t) > 0) {
+        ask.moveQuestion(this, this.source, t);
+      } else {
+        this.send(actions.fortify(this.source, t, 1)); // the engine says why not
       }
-      this.refuse(`${this.board.name(t)} is not adjacent to ${this.board.name(this.source)}.`);
       return;
     }
     if (mine) {
-      this.openMove(this.source, t);
-    } else if (v.phase === "attack") {
-      this.openAttack(this.source, t);
+      if (rules.canAttackFrom(t)) {
+        this.source = t;
+        this.alert = null;
+      } else if (v.armies[t] < 2) {
+        this.refuse(`${name(t)} has only 1 army: it cannot attack.`);
+      } else {
+        this.refuse(`${name(t)} has no enemy neighbour to attack.`);
+      }
+    } else if (!this.source) {
+      this.refuse(`First select one of your territories to attack ${name(t)} from.`);
+    } else if (!this.board.isAdjacent(this.source, t)) {
+      this.send(actions.attack(this.source, t, 1, this.attackMode)); // the engine says why not
     } else {
-      this.refuse("The attacks are over for this turn: only free moves now.");
+      ask.attackQuestion(this, this.source, t);
     }
-    void rules;
   }
 
+  /** FREE MOVE: the next presses choose where to move armies from and to. */
+  freeMove() {
+    if (!this.rules.accepted(null, true).length) {
+      this.refuse("No free move is possible now.");
+      return;
+    }
+    this.moving = true;
+    this.source = null;
+  }
+
+  /** Escape: the window's own cancel, else the territory chosen (or FREE MOVE) dropped. */
   cancel() {
     if (this.dialog && this.dialog.cancel) {
       this.dialog.cancel();
       return;
     }
-    if (this.source) {
+    if (this.source || this.moving) {
       this.source = null;
+      this.moving = false;
       this.say("Cancelled.", palette.LIGHT);
     }
   }
 
-  // -- the step's questions -----------------------------------------------------------------
   close() {
     this.dialog = null;
-  }
-
-  openAttack(source, target) {
-    const rules = this.rules;
-    const most = rules.attackDice(source);
-    const v = this.view;
-    const make = () => {
-      const dice = [1, 2, 3].map((n) => ({
-        label: n === 1 ? "1 DIE" : `${n} DICE`, key: String(n), enabled: n <= most,
-        press: () => this.attack(source, target, n),
-      }));
-      const modes = Object.keys(MODE_WORDS).map((mode, i) => ({
-        label: MODE_WORDS[mode], key: "scd"[i], chosen: this.attackMode === mode,
-        press: () => {
-          this.attackMode = mode;
-          const focus = this.dialog.focus;
-          this.dialog = make();
-          this.dialog.focus = focus;
-        },
-      }));
-      return new Dialog("attack", "ATTACK", [
-        `${this.board.name(source)} (${v.armies[source]}) attacks ${this.board.name(target)} (${v.armies[target]}), held by ${this.name(v.owner[target])}.`,
-        "Roll how many dice? The mode decides whether the attack goes on by itself.",
-      ], [...dice, { label: "CANCEL", key: "", press: () => this.close() }, ...modes],
-      { cancel: () => this.close(), focus: most - 1 });
-    };
-    this.dialog = make();
-  }
-
-  attack(source, target, dice) {
-    this.close();
-    this.send(actions.attack(source, target, dice, this.attackMode));
   }
 
   /** The attack just made, again (the desktop's Repeat Attack), if it can be. */
@@ -322,129 +330,39 @@ export class PlayScreen {
       this.attackMode));
   }
 
-  openDefend() {
-    const v = this.view;
-    const b = v.battle;
-    const most = this.rules.defenceDice(b.target);
-    const buttons = [1, 2].map((n) => ({
-      label: n === 1 ? "1 DIE" : "2 DICE", key: String(n), enabled: n <= most,
-      press: () => { this.close(); this.send(actions.defend(n)); },
-    }));
-    this.dialog = new Dialog("defend", "DEFEND", [
-      `${this.name(v.current)} attacks ${this.board.name(b.target)} (${v.armies[b.target]}) from ${this.board.name(b.source)} (${v.armies[b.source]}) with ${plural(b.dice, "die", "dice")}.`,
-      "Defend with how many dice?",
-    ], buttons, { focus: most - 1 });
-    this.map.show(b.source, b.target);
-  }
-
-  openAdvantage() {
-    const b = this.view.battle;
-    const words = { reroll: ["ROLL LOWEST AGAIN", "r"], six: ["MAKE IT A SIX", "6"] };
-    const buttons = b.advantages.map((a) => ({
-      label: (words[a] || [a.toUpperCase()])[0], key: (words[a] || ["", ""])[1],
-      press: () => { this.close(); this.send(actions.useAdvantage(a)); },
-    }));
-    buttons.push({ label: "NO", key: "n", press: () => { this.close(); this.send(actions.declineAdvantage()); } });
-    this.dialog = new Dialog("advantage", "ADVANTAGE", [
-      `You rolled ${b.attacker_roll.join(", ")} against ${b.defender_roll.join(", ")}.`,
-      "Use an advantage on your lowest die?",
-    ], buttons);
-  }
-
-  openOccupy() {
-    const b = this.view.battle;
-    const [lo, hi] = this.rules.occupyRange();
-    this.dialog = new CountDialog("occupy", "OCCUPY", [
-      `You have conquered ${this.board.name(b.target)}!`,
-      `How many armies move in from ${this.board.name(b.source)}? (${lo} to ${hi})`,
-    ], lo, hi, hi, (n) => { this.close(); this.send(actions.occupy(n)); }, null);
-  }
-
-  openMove(source, target) {
-    const rules = this.rules;
-    const most = Math.min(this.view.armies[source] - 1, rules.room(target));
-    if (most < 1) {
-      this.refuse(`${this.board.name(target)} can hold only ${rules.armyLimit(target)} armies.`);
-      return;
+  /** A territory's shape in one colour, scaled into a box (the US cards' pictures): drawn
+   * from the hit mask once per territory and colour. */
+  outlineOf(id, rgb) {
+    const key = `${id}|${rgb.join(",")}`;
+    this.outlines = this.outlines || new Map();
+    let shape = this.outlines.get(key);
+    if (!shape) {
+      const [x0, y0, x1, y1] = this.board.box(id);
+      const w = x1 - x0 + 1;
+      const h = y1 - y0 + 1;
+      shape = document.createElement("canvas");
+      shape.width = w;
+      shape.height = h;
+      const ctx = shape.getContext("2d");
+      const image = ctx.createImageData(w, h);
+      const value = this.board.maskValue(id);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          if (!this.app.hit.is(x0 + x, y0 + y, value)) continue;
+          const at = (y * w + x) * 4;
+          [image.data[at], image.data[at + 1], image.data[at + 2]] = rgb;
+          image.data[at + 3] = 255;
+        }
+      }
+      ctx.putImageData(image, 0, 0);
+      this.outlines.set(key, shape);
     }
-    const ends = this.view.variants.supply_lines ? "" : " This free move ends your turn.";
-    this.dialog = new CountDialog("move", "FREE MOVE", [
-      `Move armies from ${this.board.name(source)} to ${this.board.name(target)}.${ends}`,
-    ], 1, most, most, (n) => {
-      this.close();
-      this.source = null;
-      this.send(actions.fortify(source, target, n));
-    }, () => this.close());
-  }
-
-  openPlace(t) {
-    const most = this.rules.placeMost(t);
-    this.dialog = new CountDialog("place", "REINFORCE", [
-      `Place how many of your ${plural(this.view.reinforcements)} on ${this.board.name(t)}?`,
-    ], 1, most, most, (n) => { this.close(); this.send(actions.place(t, n)); }, () => this.close());
-  }
-
-  openHeadquarters(t) {
-    if (this.view.owner[t] !== this.seat) {
-      this.refuse(`${this.board.name(t)} is not yours: choose one of your own.`);
-      return;
-    }
-    this.dialog = new Dialog("hq", "HEADQUARTERS", [
-      `Make ${this.board.name(t)} your headquarters? It stays secret until everyone has chosen.`,
-    ], [
-      { label: "YES", key: "y", press: () => { this.close(); this.send(actions.chooseHeadquarters(t)); } },
-      { label: "NO", key: "n", press: () => this.close() },
-    ], { cancel: () => this.close() });
-  }
-
-  openCards(forced = false) {
-    const v = this.view;
-    if (!v) return;
-    const rules = this.rules;
-    const me = rules.me();
-    const canTrade = rules.isMyMove && v.phase === "reinforce";
-    const value = rules.nextSetValue();
-    const lines = [];
-    if (forced) lines.push(["You hold too many cards: trade a set before placing armies.", palette.ALERT_RED]);
-    lines.push(me.hand.length ? `Your cards: ${me.hand.length}. Choose three that make a set: three of a kind, one of each, or two and a wild card.`
-      : "You hold no RISK cards. You receive one at the end of a turn in which you conquered a territory.");
-    if (value !== null) lines.push(`The next set is worth ${plural(value)}.`);
-    if (!canTrade && me.hand.length) lines.push("Sets are traded when you reinforce, at the start of your turn.");
-    this.dialog = new CardsDialog("RISK CARDS", lines, me.hand.slice(), this.board, rules, {
-      canTrade, forced,
-      trade: (cards) => { this.close(); this.send(actions.trade(cards)); },
-      close: () => this.close(),
-    });
-    this.dialog.name = forced ? "forced-cards" : "cards";
-  }
-
-  openMission() {
-    const me = this.rules.me();
-    const lines = [];
-    if (me.mission) lines.push(["Your mission:", palette.INK], [this.board.missionText(me.mission), palette.TITLE_BLUE]);
-    if (me.headquarters) lines.push(`Your headquarters: ${this.board.name(me.headquarters)}.`);
-    if (!lines.length) lines.push("This game has no mission or headquarters of yours to show.");
-    this.dialog = new Dialog("mission", me.mission ? "MISSION" : "HEADQUARTERS", lines,
-      [{ label: "OK", key: "", press: () => this.close() }], { cancel: () => this.close() });
-  }
-
-  openGameOver() {
-    const v = this.view;
-    const lines = [];
-    if (v.winner !== null && v.winner !== undefined) {
-      const words = WIN_REASONS[v.end_reason] || "wins";
-      lines.push([`${this.name(v.winner)} ${words} and wins the game!`, palette.TITLE_BLUE]);
-      lines.push(v.winner === this.seat ? "Congratulations, general!" : "Better luck in the next game.");
-      const mission = v.players[v.winner].mission;
-      if (mission) lines.push(`The winner's mission: ${this.board.missionText(mission)}.`);
-    } else {
-      lines.push("The game is over without a winner.");
-    }
-    lines.push(`After ${plural(v.turn, "turn")}.`);
-    this.dialog = new Dialog("over", "GAME OVER", lines, [
-      { label: "VIEW MAP", key: "v", press: () => { this.viewingMap = true; this.close(); } },
-      { label: "LEAVE TABLE", key: "l", press: () => this.leaveTable() },
-    ]);
+    return (ctx, x, y, w, h) => {
+      const k = Math.min(w / shape.width, h / shape.height);
+      const sw = Math.max(1, Math.floor(shape.width * k));
+      const sh = Math.max(1, Math.floor(shape.height * k));
+      ctx.drawImage(shape, x + Math.floor((w - sw) / 2), y + Math.floor((h - sh) / 2), sw, sh);
+    };
   }
 
   leaveTable() {
@@ -470,17 +388,21 @@ export class PlayScreen {
   }
 
   press(x, y) {
-    const b = this.app.screen.buttonAt(x, y);
+    // with a window open only its buttons answer: a press beside it answers nothing
+    const b = this.app.screen.buttonAt(x, y, this.dialog ? this.dialogButtons : 0);
     if (b) {
       if (b.enabled) b.press();
       return;
     }
-    if (this.dialog) return; // a press beside a question does not answer it
+    if (this.dialog) return;
     const t = this.map.territoryAt(x, y);
     if (t) this.select(t);
   }
 
   key(event) {
+    if (!this.view && !this.dialog && this.waiting && this.table && !this.table.started) {
+      return this.waiting.key(event); // the table's window while the seats fill
+    }
     if (this.dialog) {
       if (this.dialog.key(event)) return true;
     }
@@ -532,16 +454,28 @@ export class PlayScreen {
 
   /** The cursor to the next territory the step accepts, nearest first. */
   snap(step) {
+    // as the desktop's Tab (game/scenes/play/snap.py): one cycle, nearest first from where
+    // the cursor was, kept while the accepted territories stay the same, so Tab goes round
+    // every one of them (sorting again from each new place went back and forth between two)
     const rules = this.rules;
     if (!rules) return;
-    let choices = rules.accepted(this.source);
+    let choices = rules.accepted(this.source, this.moving);
     if (!choices.length) choices = this.board.ids.slice();
-    const from = this.cursor ? this.board.anchor(this.cursor) : [this.map.x + VIEW.w / 2, this.map.y + VIEW.h / 2];
-    const distance = (t) => Math.hypot(this.board.anchor(t)[0] - from[0], this.board.anchor(t)[1] - from[1]);
-    choices.sort((a, b) => distance(a) - distance(b) || (a < b ? -1 : 1));
-    const at = choices.indexOf(this.cursor);
-    const next = at < 0 ? (step > 0 ? 0 : choices.length - 1) : (at + step + choices.length) % choices.length;
-    this.putCursor(at < 0 ? choices[next] : choices[(at + (step > 0 ? 1 : -1) + choices.length) % choices.length]);
+    const same = this.cycle && this.cycle.length - (this.cycle.includes("") ? 1 : 0) === choices.length
+      && choices.every((t) => this.cycle.includes(t));
+    if (!same || !this.cycle.includes(this.cursor || "")) {
+      const from = this.cursor ? this.board.anchor(this.cursor) : [this.map.x + VIEW.w / 2, this.map.y + VIEW.h / 2];
+      const distance = (t) => Math.hypot(this.board.anchor(t)[0] - from[0], this.board.anchor(t)[1] - from[1]);
+      const cycle = choices.slice().sort((a, b) => distance(a) - distance(b) || (a < b ? -1 : 1));
+      const here = cycle.indexOf(this.cursor);
+      if (here >= 0) cycle.unshift(...cycle.splice(here, 1)); // start from the cursor
+      else cycle.unshift(""); // the cursor's own place: the first step goes to the nearest
+      this.cycle = cycle;
+    }
+    const cycle = this.cycle;
+    let index = (cycle.indexOf(this.cursor && cycle.includes(this.cursor) ? this.cursor : "") + step + cycle.length) % cycle.length;
+    if (cycle[index] === "") index = (index + step + cycle.length) % cycle.length;
+    this.putCursor(cycle[index]);
   }
 
   putCursor(t) {
@@ -551,145 +485,9 @@ export class PlayScreen {
 
   // -- drawing ------------------------------------------------------------------------------
   update(dt) {
+    if (this.dialog && this.dialog.update) this.dialog.update(dt);
     this.animator.update(dt);
     this.map.update(dt);
-  }
-
-  prompt() {
-    const v = this.view;
-    const rules = this.rules;
-    if (this.gone) return [this.gone, palette.ALERT_RED];
-    if (!v) {
-      if (this.table && !this.table.started) return ["Waiting for the other players to take their seats.", palette.CREAM];
-      return ["Waiting for the game...", palette.CREAM];
-    }
-    if (v.phase === "game_over") return [`The game is over: ${v.winner !== null ? this.name(v.winner) + " wins" : "no winner"}.`, palette.GOLD];
-    if (!rules.isMyMove) {
-      const who = rules.toMove;
-      const level = v.players[who] && KIND_WORDS[v.players[who].level];
-      const what = v.phase === "defend" ? "is choosing defence dice" : "is to move";
-      return [`${this.name(who)}${level ? ` (${level} general)` : ""} ${what}.`, palette.CREAM];
-    }
-    if (this.pendingId !== null) return ["Sent: waiting for the server...", palette.CREAM];
-    switch (v.phase) {
-      case "claim": return ["Your turn to claim: click an unclaimed territory.", palette.AMBER];
-      case "place": {
-        const neutral = v.neutral_quota > 0 ? ` and ${plural(v.neutral_quota)} on a neutral territory` : "";
-        return [`Place ${plural(v.quota)} on your territories${neutral}.`, palette.AMBER];
-      }
-      case "choose_hq": return ["Choose your headquarters: click one of your territories.", palette.AMBER];
-      case "reinforce":
-        if (rules.mustTrade()) return ["Trade a set of RISK cards first (CARDS).", palette.AMBER];
-        return [`Reinforce: place ${plural(v.reinforcements)} on your territories.`, palette.AMBER];
-      case "attack":
-        if (this.source) return [`From ${this.board.name(this.source)}: click an enemy to attack, or your own to move armies.`, palette.AMBER];
-        return ["Attack: click a territory of yours to attack or move from. E ends the turn.", palette.AMBER];
-      case "fortify":
-        if (this.source) return [`From ${this.board.name(this.source)}: click your territory to move armies to.`, palette.AMBER];
-        return ["Free moves: click a territory to move from. E ends the turn.", palette.AMBER];
-      default: return ["", palette.WHITE];
-    }
-  }
-
-  pointerText() {
-    const t = this.hover || null;
-    if (!t || !this.view) return "";
-    const owner = this.view.owner[t];
-    if (owner === null || owner === undefined) return `${this.board.name(t)} - unclaimed`;
-    return `${this.board.name(t)} - ${this.name(owner)} - ${plural(this.view.armies[t])}`;
-  }
-
-  panelFacts() {
-    const v = this.view;
-    const rules = this.rules;
-    const connected = new Map((this.table ? this.table.seats : []).map((s) => [s.seat, s]));
-    const players = v ? v.players.map((p, i) => {
-      const seat = connected.get(i);
-      return {
-        name: p.name, colour: palette.playerColour(p.colour), me: i === this.seat,
-        territories: this.board.ids.filter((t) => v.owner[t] === i).length,
-        armies: this.board.ids.reduce((s, t) => s + (v.owner[t] === i ? v.armies[t] : 0), 0),
-        out: p.eliminated, away: Boolean(seat && seat.taken && !seat.connected),
-      };
-    }) : [];
-    const phaseCells = !v ? [["WAITING", false]]
-      : v.phase === "claim" ? [["CLAIM", true]]
-        : v.phase === "place" ? [["SET UP", true]]
-          : v.phase === "choose_hq" ? [["HEADQUARTERS", true]]
-            : v.phase === "game_over" ? [["GAME OVER", true]]
-              : [["PLACE", v.phase === "reinforce"],
-                ["ATTACK", ["attack", "defend", "advantage", "occupy"].includes(v.phase)],
-                ["MOVE", v.phase === "fortify"]];
-    const me = rules ? rules.me() : null;
-    const value = rules ? rules.nextSetValue() : null;
-    const cardFacts = me ? [["Cards", me.hand.length], ...(value !== null ? [["Next set", ""], ["armies", value]] : [])] : [];
-    if (v && v.phase === "reinforce" && rules.isMyMove) cardFacts.push(["To place", v.reinforcements]);
-    if (v && v.phase === "place" && rules.isMyMove) cardFacts.push(["To place", v.quota]);
-    const buttons = [];
-    if (v && !this.gone) {
-      const mine = rules.isMyMove && this.pendingId === null;
-      if (v.phase === "reinforce") {
-        buttons.push({ label: "CARDS", key: "c", press: () => this.openCards(rules.mustTrade()), enabled: mine });
-      }
-      if (v.phase === "attack" || v.phase === "fortify") {
-        buttons.push({ label: "END TURN", key: "e", press: () => this.send(actions.endTurn()), enabled: mine });
-      }
-      if (this.repeatable()) {
-        buttons.push({ label: "ATTACK AGAIN", key: "r", press: () => this.repeat(), enabled: mine });
-      }
-      if (rules.canUndo() && rules.isMyMove) {
-        buttons.push({ label: "UNDO PLACING", key: "u", press: () => this.send(actions.undoPlacements()), enabled: mine });
-      }
-      if (this.source) buttons.push({ label: "CANCEL", key: "x", press: () => this.cancel(), enabled: true });
-      if (me && (me.mission || me.headquarters)) {
-        buttons.push({ label: me.mission ? "MISSION" : "HEADQUARTERS", key: "m", press: () => this.openMission(), enabled: true });
-      }
-      if (v.phase === "game_over" && !this.dialog) {
-        buttons.push({ label: "RESULT", key: "v", press: () => { this.viewingMap = false; this.openGameOver(); }, enabled: true });
-      }
-    }
-    if (this.gone || (!v && this.table && !this.table.started) || (v && v.phase === "game_over")) {
-      buttons.push({ label: "LEAVE TABLE", key: "l", press: () => this.leaveTable(), enabled: true });
-    }
-    const b = this.animator.dice();
-    const battle = b ? { attacker: b.attacker, defender: b.defender, losses: b.losses } : null;
-    // (the colours of the roll's attacker and defender: the target may have changed hands)
-    const battleColours = b && v ? [this.colourOf(b.seats[0]), this.colourOf(b.seats[1])] : [];
-    return {
-      players, current: v ? rules.toMove : -1,
-      turnText: v ? (v.turn ? `TURN ${v.turn}` : "SETTING UP") : "WAITING",
-      phaseCells,
-      cardFoot: me && me.mission ? "MISSION" : me && me.headquarters ? "HQ" : "CARDS",
-      cardFacts, openCards: () => (me && (me.mission || me.headquarters) && !(v.phase === "reinforce" && rules.isMyMove)
-        ? this.openMission() : this.openCards(rules && rules.mustTrade() && rules.isMyMove)),
-      battle, battleColours, buttons,
-    };
-  }
-
-  marks() {
-    const v = this.view;
-    const rules = this.rules;
-    const marks = { hover: this.hover, cursor: this.cursor, flash: this.animator.flashing(),
-      headquarters: {} };
-    if (!v) return marks;
-    if (rules.isMyMove && !this.dialog && this.pendingId === null) {
-      marks.choosable = rules.accepted(this.source);
-    }
-    const b = this.animator.dice();
-    if (this.source) {
-      marks.attacker = this.source;
-    } else if (b && b.fresh) {
-      marks.attacker = b.source;
-      marks.defender = b.target;
-    }
-    if (this.dialog && (this.dialog.name === "defend" || this.dialog.name === "attack") && v.battle) {
-      marks.attacker = v.battle.source;
-      marks.defender = v.battle.target;
-    }
-    v.players.forEach((p) => {
-      if (p.headquarters && v.owner[p.headquarters] !== null) marks.headquarters[p.headquarters] = true;
-    });
-    return marks;
   }
 
   draw() {
@@ -701,20 +499,22 @@ export class PlayScreen {
     const me = v && this.seat !== null && v.players[this.seat] ? v.players[this.seat].name : "";
     drawMenuBar(screen, `TABLE ${this.game || ""}`, v ? `${gameName(v)}${me ? " - " + me : ""}` : "", status);
     if (v) {
-      this.map.draw(screen.ctx, v, (pid) => this.colourOf(pid), this.marks());
+      this.map.draw(screen.ctx, v, (pid) => this.colourOf(pid), readouts.marks(this));
     } else {
       this.map.draw(screen.ctx, { owner: {}, armies: {} }, () => null, { flash: [] });
     }
-    drawPanel(screen, this.panelFacts());
+    drawPanel(screen, readouts.panelFacts(this));
     const last = this.lines.length ? this.lines[this.lines.length - 1] : null;
-    drawMessages(screen, this.alert || last, this.prompt(), this.pointerText());
+    drawMessages(screen, this.alert || last, readouts.prompt(this), readouts.pointerText(this), Boolean(this.alert));
     if (!v && !this.dialog) this.drawWaiting(screen);
+    this.dialogButtons = screen.buttons.length; // (the window's buttons come after)
     if (this.dialog) this.dialog.draw(screen);
     const [cx, cy] = this.map.camera;
     app.publish({
       screen: "play", seat: this.seat, game: this.game, seq: this.state.seq,
       phase: v ? v.phase : null, toMove: v ? this.rules.toMove : null, over: v ? v.phase === "game_over" : false,
       camera: [cx, cy], view: [VIEW.x, VIEW.y], dialog: this.dialog ? this.dialog.name : null,
+      chosen: this.dialog && this.dialog.chosen ? this.dialog.chosen : null,
       pending: this.pendingId !== null, source: this.source, cursor: this.cursor, status: this.status,
       alert: this.alert ? this.alert[0] : null, scrolling: this.map.target !== null,
     });
@@ -722,13 +522,20 @@ export class PlayScreen {
 
   drawWaiting(screen) {
     const lines = ["Waiting for players to take the open seats. The game starts when every seat is taken."];
+    const level = this.app.lobby.fillLevel;
+    if (level) lines.push([`Or play now, with ${KIND_WORDS[level] || level} generals in the open seats.`, palette.SHADOW]);
     for (const s of this.table ? this.table.seats : []) {
       const who = s.kind === "open" ? (s.taken ? s.name : "open") : `${s.name} (${KIND_WORDS[s.kind] || s.kind} general)`;
       lines.push(`Seat ${s.seat + 1}: ${who}${s.seat === this.seat ? " (you)" : ""}`);
     }
-    new Dialog("waiting", `TABLE ${this.game || ""}`, lines, [
-      { label: "LEAVE TABLE", key: "l", press: () => this.leaveTable() },
-    ]).draw(screen);
+    const buttons = [{ label: "LEAVE TABLE", key: "l", press: () => this.leaveTable() }];
+    if (level) {
+      buttons.push({ label: "PLAY WITH COMPUTERS", key: "p", press: () => this.app.conn.fill(),
+        enabled: this.status === "open" });
+    }
+    this.waiting = new Dialog("waiting", `TABLE ${this.game || ""}`, lines, buttons,
+      { focus: buttons.length - 1 });
+    this.waiting.draw(screen);
   }
 }
 

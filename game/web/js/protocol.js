@@ -20,7 +20,8 @@ export const KINDS = /*KINDS*/ {
     "action": ["id", "seat", "token", "n", "action"],
     "state": ["id"],
     "ping": ["id"],
-    "leave": ["id"]
+    "leave": ["id"],
+    "fill": ["id"]
   },
   "received": {
     "welcome": ["seat", "token", "game", "rejoined", "n"],
@@ -81,6 +82,11 @@ export function pingMessage() {
 /** Give the seat up before the game starts (after, it is kept for a return). */
 export function leaveMessage() {
   return message("leave", { id: nextId() });
+}
+
+/** Start now: the table's open seats to computer generals (where the host allows it). */
+export function fillMessage() {
+  return message("fill", { id: nextId() });
 }
 
 /** A received text as a checked message, or null (logged) if it is not one: the page trusts

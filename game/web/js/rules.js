@@ -151,14 +151,36 @@ export class Rules {
     return found;
   }
 
+  /** What trading these three cards would give now (before any territory bonus), as the
+   * engine's set_value reckons it: a wild card counts as whatever makes the set worth most. */
+  setValue(cards) {
+    if (this.view.config.set_values !== "fixed") return this.view.next_set_value;
+    const { fixed, mixed } = this.board.setValues;
+    const kinds = cards.map((c) => this.board.cardKind(c));
+    const suits = Object.keys(fixed);
+    let best = 0;
+    const resolve = (i, chosen) => {
+      if (i === kinds.length) {
+        const distinct = new Set(chosen).size;
+        if (distinct === 3) best = Math.max(best, mixed);
+        else if (distinct === 1) best = Math.max(best, fixed[chosen[0]]);
+        return;
+      }
+      for (const kind of kinds[i] === "wild" ? suits : [kinds[i]]) resolve(i + 1, [...chosen, kind]);
+    };
+    resolve(0, []);
+    return best;
+  }
+
   /** The value of the next set, when sets rise (null when they have fixed values). */
   nextSetValue() {
     return this.view.config.set_values === "increasing" ? this.view.next_set_value : null;
   }
 
   /** The territories a press on the map may mean now, for the keyboard's Tab and the
-   * highlights; `source` is the territory chosen first (an attack's or a move's). */
-  accepted(source) {
+   * highlights; `source` is the territory chosen first (an attack's or a move's), `moving`
+   * whether FREE MOVE was chosen (the presses then choose a move). */
+  accepted(source, moving = false) {
     const v = this.view;
     if (!this.isMyMove) return [];
     const mine = (t) => v.owner[t] === this.seat;
@@ -172,12 +194,12 @@ export class Rules {
         return this.board.ids.filter(mine);
       case "attack":
       case "fortify":
-        if (source) {
-          return this.board.neighbours(source).filter((n) => (v.phase === "attack"
-            && !mine(n)) || (mine(n) && this.room(n) > 0));
+        if (moving || v.phase === "fortify") {
+          if (source) return this.board.neighbours(source).filter((n) => mine(n) && this.room(n) > 0);
+          return this.board.ids.filter((t) => this.canMoveFrom(t));
         }
-        return this.board.ids.filter((t) => (v.phase === "attack" && this.canAttackFrom(t))
-          || this.canMoveFrom(t));
+        if (source) return this.board.neighbours(source).filter((n) => !mine(n));
+        return this.board.ids.filter((t) => this.canAttackFrom(t));
       default:
         return [];
     }

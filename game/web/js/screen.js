@@ -20,10 +20,11 @@ export class Screen {
     window.addEventListener("resize", () => this.resize());
   }
 
-  /** The largest whole scale that fits the window (at least 1), the canvas centred. */
+  /** The largest whole scale that fits the window, the canvas centred (crisp pixels); in a
+   * window smaller than the screen (a phone), the screen shrunk to fit it whole. */
   resize() {
-    const scale = Math.max(1, Math.floor(Math.min(window.innerWidth / WIDTH,
-      window.innerHeight / HEIGHT)));
+    const fit = Math.min(window.innerWidth / WIDTH, window.innerHeight / HEIGHT);
+    const scale = fit >= 1 ? Math.floor(fit) : Math.max(0.25, fit);
     this.scale = scale;
     const stage = this.canvas.parentElement;
     this.canvas.style.width = `${WIDTH * scale}px`;
@@ -91,27 +92,48 @@ export class Screen {
     return this.font.draw(this.ctx, text, x, y, rgb, align, bold);
   }
 
-  /** A button: drawn now, pressed by a click or touch on it or by its key. `focused` draws
-   * the thick border of the button Return presses. */
+  /** A box with a 1-pixel light and dark bevel inside a black border (game/ui/draw.py's
+   * bevel_box): raised, or sunken. */
+  bevelBox(x, y, w, h, face = palette.LIGHT, raised = true) {
+    const hi = raised ? palette.WHITE : palette.DARK;
+    const lo = raised ? palette.DARK : palette.WHITE;
+    this.fill(palette.INK, x, y, w, h);
+    this.fill(face, x + 1, y + 1, w - 2, h - 2);
+    this.fill(hi, x + 1, y + 1, w - 2, 1);
+    this.fill(hi, x + 1, y + 1, 1, h - 2);
+    this.fill(lo, x + 1, y + h - 2, w - 2, 1);
+    this.fill(lo, x + w - 2, y + 1, 1, h - 2);
+  }
+
+  /** An empty rectangle one pixel wide. */
+  frame(rgb, x, y, w, h) {
+    this.fill(rgb, x, y, w, 1);
+    this.fill(rgb, x, y + h - 1, w, 1);
+    this.fill(rgb, x, y, 1, h);
+    this.fill(rgb, x + w - 1, y, 1, h);
+  }
+
+  /** A button as the window draws one (game/ui/widgets.py): light and raised, blue when
+   * `chosen`; `focused` is the button Return presses now (the thick black border). Pressed
+   * by a click or touch on it or by its key. */
   button(x, y, w, h, label, press, { key = "", enabled = true, focused = false,
-    chosen = false } = {}) {
-    const face = chosen ? palette.SELECT_BLUE : enabled ? palette.FACE : palette.FACE;
-    this.bevel(x, y, w, h, face, chosen);
-    const ink = chosen ? palette.WHITE : enabled ? palette.INK : palette.DIM_TEXT;
-    const shown = this.font.ellipsize(label, w - 4);
-    this.text(shown, x + Math.floor(w / 2), y + Math.floor((h - 9) / 2) + 1, ink, "center",
-      focused && enabled);
+    chosen = false, bold = false } = {}) {
     if (focused && enabled) {
-      this.ctx.strokeStyle = palette.css(palette.INK);
-      this.ctx.lineWidth = 1;
-      this.ctx.strokeRect(x - 1.5, y - 1.5, w + 3, h + 3);
+      this.frame(palette.INK, x - 2, y - 2, w + 4, h + 4);
+      this.frame(palette.INK, x - 1, y - 1, w + 2, h + 2);
     }
+    this.bevelBox(x, y, w, h, chosen ? palette.SELECT_BLUE : palette.LIGHT, true);
+    if (chosen) this.frame(palette.NAVY, x, y, w, h);
+    const ink = !enabled ? palette.DIM_TEXT : chosen ? palette.WHITE : palette.INK;
+    const shown = this.font.ellipsize(label, w - 6, bold);
+    this.text(shown, x + Math.floor(w / 2), y + Math.floor((h - 7) / 2), ink, "center", bold);
     this.buttons.push({ x, y, w, h, label, key, press, enabled });
   }
 
-  /** The button under a logical point (the topmost: the last drawn). */
-  buttonAt(x, y) {
-    for (let i = this.buttons.length - 1; i >= 0; i--) {
+  /** The button under a logical point (the topmost: the last drawn), among those drawn
+   * from `from` on. */
+  buttonAt(x, y, from = 0) {
+    for (let i = this.buttons.length - 1; i >= from; i--) {
       const b = this.buttons[i];
       if (x >= b.x && y >= b.y && x < b.x + b.w && y < b.y + b.h) return b;
     }

@@ -66,6 +66,8 @@ function one(e, board, view, mySeat) {
       const kind = e.advantage === "reroll" ? "Attack Advantage" : "Computer Advantage";
       return [`${name(e.player)} uses ${kind}: a ${e.before} becomes a ${e.after}.`, palette.CREAM];
     }
+    case "DefenceRequested":
+      return [`${name(view.owner[e.source])} attacks ${where(e.target)} (${view.armies[e.target]}) from ${where(e.source)} (${view.armies[e.source]}).`];
     case "AttackStopped": {
       const reason = STOP_REASONS[e.reason];
       return reason ? [`The attack on ${where(e.target)} stops: ${reason}.`] : null;
