@@ -136,6 +136,10 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; 2 on bad options."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s",
                         stream=sys.stderr)
+    # websockets' own log tells every connection opened and closed and every HTTP answer: a
+    # browser loading the page makes about thirty such lines. The server's log (conquest.net)
+    # says what a host needs (who took a seat, who left, refusals); websockets' warnings stay.
+    logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
         from game.net.server import GameServer  # noqa: PLC0415 - needs websockets
 
