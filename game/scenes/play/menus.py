@@ -240,7 +240,8 @@ class PlayMenus:
 
     def resume_game(self) -> None:
         scene = self.scene
-        self._push(ResumeGameScene(self.app, scene.load, directory=scene.saves_dir))
+        self._push(ResumeGameScene(self.app, scene.load, directory=scene.saves_dir,
+                                   current=scene.save_name))
 
     def shutdown(self) -> None:
         self._push(ConfirmDialogScene(self.app, "SHUTDOWN", "Leave Conquest? This game is "

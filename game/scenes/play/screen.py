@@ -25,7 +25,7 @@ from game.engine import Game, IllegalActionError
 from game.engine import actions as act
 from game.engine import events as ev
 from game.input import CommandEvent
-from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
+from game.savegame import AUTOSAVE_NAME, LoadedSave, is_reserved_name, save_game
 from game.scenes.base import Scene
 from game.scenes.play.battle_show import BattlePresenter
 from game.scenes.play.camera import Camera, spots_of
@@ -76,7 +76,11 @@ class PlayScene(PlaySceneFace, Scene):
         """`options` is a save's options dict (the attack mode toggles), when resuming."""
         super().__init__(app)
         self.game = game
-        self.save_name = save_name
+        # the save this game came from, said once it is open ("Game loaded from ...")
+        self.loaded_from = save_name
+        # the name Save Game offers: the game's own files are never offered (a game loaded
+        # from the autosave offered "autosave", which SAVE then refused)
+        self.save_name = None if save_name is None or is_reserved_name(save_name) else save_name
         self.demo = demo
         self.demo_fast = False
         fonts = app.fonts
@@ -161,11 +165,22 @@ class PlayScene(PlaySceneFace, Scene):
             opening = [e for e in game.opening_events if not isinstance(e, hidden)]
             self.show_events(opening)
         else:
-            self.messages.add(f"Game resumed: turn {game.turn}, "
-                              f"{game.players[game.current].name} to play.", palette.CREAM)
+            self.say_resumed()
         self.handovers.first_seat()  # "Pass to" first when two humans share the machine
         self.camera.home(game.territories_of(game.to_move), self.continents())
         self.autosave()  # before turn 1 too: a crash in set-up loses nothing
+
+    def say_resumed(self) -> None:
+        """A game carried on from a save: a loaded one is confirmed as a save is ("Game saved
+        as ..."), in a band that stays a few seconds, naming the save it came from."""
+        game = self.game
+        where = f"turn {game.turn}, {game.players[game.current].name} to play."
+        if self.loaded_from is None:
+            self.messages.add(f"Game resumed: {where}", palette.CREAM)
+            return
+        source = ("the automatic save" if self.loaded_from == AUTOSAVE_NAME
+                  else self.loaded_from)
+        self.confirm(f"Game loaded from {source}: {where}")
 
     def resume(self) -> None:
         self.prompts.forget_guide()
