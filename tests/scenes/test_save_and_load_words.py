@@ -88,3 +88,22 @@ def test_a_load_is_confirmed_in_a_band_naming_the_save(play_app: Any) -> None:
     play_app.draw()
     area = loaded.messages.rect
     assert tuple(play_app.screen.get_at((area.x + 4, area.y + 3)))[:3] == palette.SELECT_BLUE
+
+
+def test_the_first_a_of_a_pad_in_resume_game_loads_the_save_offered(play_app: Any) -> None:
+    """With the name box focused, A opened the on-screen keyboard for it instead of LOAD."""
+    from tests.devices.players import ControllerDriver
+
+    scene = start(play_app, new_game(("human", "easy", "easy")))
+    save_game(scene.game, "Evening", scene.saves_dir)
+    pad = ControllerDriver(play_app)
+    pad.plug_in()
+    pad.menu("FILE", "Resume Game")
+    pad.step()
+    dialog = play_app.scenes.top
+    assert isinstance(dialog, ResumeGameScene) and dialog.chosen_name == "Evening"
+    pad.button(pad.A)
+    pad.step(3)
+    loaded = play_app.scenes.top
+    assert isinstance(loaded, PlayScene) and loaded is not scene
+    assert loaded.messages.alerting.startswith("Game loaded from Evening")

@@ -296,6 +296,10 @@ class ResumeGameScene(_FileScene):
         self.on_loaded = on_loaded
         self.set_name(self.first_offer(current))
         self.load_shown_rows()
+        if self.saves and app.input.last_device is Device.PAD:
+            # A pad picks from the list: its first A loads the save offered (on the name box
+            # it opened the on-screen keyboard instead); up from the list reaches the name.
+            self.form.focus(self.list)
 
     def first_offer(self, current: str | None) -> str:
         """The name the dialog opens with (see the class)."""
