@@ -33,7 +33,6 @@ from game.scenes.info.menu_screens import (
 from game.scenes.info.credits import CreditsScene
 from game.scenes.info.gamelog import GameLogScene
 from game.scenes.info.luck import LuckScene
-from game.scenes.play.prompts import CHEAT_PROMPT
 from game.scenes.info.review import review_scene
 from game.settings import FAST_GAME_LEVELS
 from game.ui import palette
@@ -368,4 +367,4 @@ class PlayMenus:
         scene = self.scene
         scene.cancel_selection()
         scene.mode = "cheat"
-        scene.messages.add(CHEAT_PROMPT, palette.AMBER)
+        scene.prompts.guide()  # said at once, and the prompt line keeps it (prompts.py)

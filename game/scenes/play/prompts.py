@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.scenes.base import SceneContext
 
 SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
-# Also said by OPTIONS > Cheat (menus.py); a controlnames template.
+# What the prompt line says after OPTIONS > Cheat (menus.py); a controlnames template.
 CHEAT_PROMPT = "Cheat: select any territory to conquer it ({DESELECT} cancels)."
 
 
@@ -88,6 +88,8 @@ class HumanPrompts:
         name = game.players[pid].name
         where = game.board.territory_name
         mode, source = self.turns.mode, self.turns.source
+        if mode == "cheat":  # before the phase's own words ("place 4 armies" stood over it)
+            return CHEAT_PROMPT
         if game.phase == Phase.CLAIM:
             left = sum(1 for t in game.board.territories if game.owner[t] is None)
             return f"{name}: claim a territory - select an unclaimed one ({left} left)."
@@ -111,8 +113,6 @@ class HumanPrompts:
             return "Free move: select the territory to move armies from ({DESELECT} cancels)."
         if mode == "move_to" and source:
             return f"Free move from {where(source)}: select where to ({{DESELECT}} cancels)."
-        if mode == "cheat":
-            return CHEAT_PROMPT
         if game.phase == Phase.ATTACK:
             return (f"{name}: select a territory to attack from; free move ({{FREE_MOVE}}), "
                     "end the turn ({END_TURN}).")
