@@ -80,6 +80,12 @@ class Readouts:
         hqs = visible_headquarters(game, s.colours, s.viewer, s.cheating or s.demo)
         s.marks = map_marks(game, Selection(s.mode, s.source, s.target), s.hover,
                                choosing=s.is_choosing, headquarters=hqs)
+        s.marks.pointed = s.hover  # its badge drawn again above the pointer that covers it
+        pointers = getattr(s.app.assets, "pointers", None)
+        if pointers is not None:
+            s.marks.pointer = pointers.covers(s.pointer, s.app.input.pointer)
+        if s.is_choosing:  # others' set-up moves the map is not showing: arrows to them
+            s.marks.beyond = s.helps.beyond()
 
     def odds(self) -> None:
         """The odds of the attack on show: a battle being fought, the attack a human here is
