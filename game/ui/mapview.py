@@ -295,8 +295,8 @@ class MapView:
         sx, sy = self.anchor_on_screen(tid)
         w = badge.get_width()
         spot = pygame.Rect(sx - w // 2, sy - BADGE_HEIGHT // 2, w, BADGE_HEIGHT)
-        if not spot.colliderect(pointer):
-            return None
+        if not spot.inflate(-2, -2).colliderect(pointer.inflate(-2, -2)):
+            return None  # (a pointer parked beside the badge only touches its frame)
         lifted = pygame.Rect(pointer.centerx - w // 2, pointer.top - BADGE_HEIGHT - 2, w,
                              BADGE_HEIGHT)
         if lifted.top < self.rect.top:
