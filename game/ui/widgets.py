@@ -492,6 +492,8 @@ class ListBox(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         sunken_field(surface, r, palette.CREAM)
+        if self.focused:  # the one focus: the amber ring every focused widget wears
+            pygame.draw.rect(surface, palette.AMBER, r.inflate(2, 2), 1)
         body = self.fonts.body
         text_w = r.width - SCROLLBAR_WIDTH - 6
         for row in range(self.visible_rows):

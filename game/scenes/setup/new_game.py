@@ -393,7 +393,8 @@ class SetupScene(Scene):
                 self.confirm()  # Start starts the game, as OK (the keyboard's M opens the menus)
                 return
             if kind is Command.UP and self.at_the_top():
-                self.menubar.open(0, highlight_first=True)  # up from the top row: the menus
+                # up from the top row: the menus, as M or a menu key opens them
+                self.menubar.handle(CommandEvent(Command.MENU, command.pos, command.device))
                 self.app.play(Sfx.CLICK)
                 return
         if self.menubar.handle(command):
