@@ -105,6 +105,7 @@ class Input(PadInput):
         self._out: list[CommandEvent] = []
         self.last_device = Device.MOUSE
         self.last_pad_mapped = True  # the last pad used speaks A/B/X/Y (else button numbers)
+        self.keys_typed = False  # a real keyboard has typed text in this run
         self._init_controllers()
         self.apply_settings(settings)
 
@@ -179,7 +180,10 @@ class Input(PadInput):
     def _emit(self, kind: Command, device: Device, **extra: object) -> None:
         if device is not Device.SYSTEM and kind not in _NOT_A_CHOICE:
             self.last_device = device
-        self._out.append(CommandEvent(kind, self.pointer, device, **extra))  # type: ignore[arg-type]
+        if kind is Command.TEXT and device is Device.KEYBOARD:
+            self.keys_typed = True
+        self._out.append(CommandEvent(kind, self.pointer, device,  # type: ignore[arg-type]
+                                      keys_typing=self.keys_typed, **extra))
 
     def _clamp(self, x: float, y: float) -> tuple[float, float]:
         return (min(max(x, 0.0), self.size[0] - 1.0), min(max(y, 0.0), self.size[1] - 1.0))

@@ -70,7 +70,12 @@ class Device(Enum):
 
 @dataclass(frozen=True, slots=True)
 class CommandEvent:
-    """One command, with the pointer position at the time it was given."""
+    """One command, with the pointer position at the time it was given.
+
+    `keys_typing` says a real keyboard has typed text in this run: a click on a text box then
+    only puts the cursor there, for the keys to type (the on-screen keyboard it opened for a
+    mouse player took the typing of a player with a keyboard into the box just clicked).
+    """
 
     kind: Command
     pos: tuple[int, int]
@@ -78,6 +83,7 @@ class CommandEvent:
     text: str = ""
     value: int = 0
     delta: tuple[int, int] = (0, 0)
+    keys_typing: bool = False
 
 
 NAVIGATION = MappingProxyType({(0, -1): Command.UP, (0, 1): Command.DOWN,

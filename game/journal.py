@@ -5,7 +5,7 @@ line costs a few microseconds. So the server (game/net/autosave.py) writes the o
 and then and, after every action, appends that action to the table's journal. The save plus its
 journal is the game: `replay` applies the journal's actions after the save's last one. Every
 reader of such a save replays it: the server's resume (game/net/autosave.py) and the game's own
-Load Game (`savegame.load_game`), so a network game's save taken home is never behind.
+Resume Game (`savegame.load_game`), so a network game's save taken home is never behind.
 
 A journal file is text, one JSON object a line:
 - first a header, `{"journal":1,"seed":S,"from":N}`: the game it belongs to (its secret seed,

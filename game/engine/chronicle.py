@@ -18,7 +18,7 @@ from game.engine.game import Game
 from game.engine.luck import LuckTable
 from game.engine.record import REPLAY_FAULTS
 from game.engine.serialize import game_to_dict
-from game.engine.words import plural
+from game.engine.words import elimination, plural
 
 # Only turns this close to the end of the record are copied (a long record replayed at once
 # does not copy every turn it passes).
@@ -227,8 +227,7 @@ class Chronicle:
             return (f"{n(e.player)} moves {e.count} from {p(e.source)} to {p(e.target)}",
                     (e.player,))
         if isinstance(e, ev.PlayerEliminated):
-            cards = f", taking {plural(e.cards_taken, 'card')}" if e.cards_taken else ""
-            return f"{n(e.player)} is eliminated by {n(e.by)}{cards}", (e.player, e.by)
+            return elimination(n(e.by), n(e.player), e.cards_taken), (e.player, e.by)
         if isinstance(e, ev.CardDrawn):
             return f"{n(e.player)} draws a card", (e.player,)
         if isinstance(e, ev.DeckReshuffled):

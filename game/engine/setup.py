@@ -154,7 +154,9 @@ class SetupRules(GameCore):
                 return
             self._require(owner == self.current,
                           f"{self._name(t)} is not yours: place armies on your own territories.")
-            self._require(self.quota > 0, "You have no more armies to place this turn.")
+            self._require(self.quota > 0, "Now place the neutral army: select a neutral "
+                          "territory." if self.neutral_quota else
+                          "You have no more armies to place this turn.")
             self._require(action.count <= self.quota,
                           f"You may place only {self.quota} this turn.")
         else:

@@ -125,7 +125,7 @@ class SaveKeeper:
             log.error("game %s: autosave failed: %s", table.game_id, exc)
 
     async def keep_finished(self, table: Table) -> bool:
-        """Move the table's finished game aside to a dated save of its own (FILE > Load Game
+        """Move the table's finished game aside to a dated save of its own (FILE > Resume Game
         lists it), once any whole save being written is in place, so the table's next game
         does not write over it. False if the disk refused (logged and counted)."""
         if not self.config.autosave:

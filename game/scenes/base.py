@@ -20,6 +20,7 @@ import pygame
 
 from game.input import CommandEvent, Input
 from game.settings import Settings
+from game.ui.menubar import MenuBar
 from game.ui.pointers import PointerKind
 
 if TYPE_CHECKING:
@@ -97,12 +98,17 @@ class Scene:
       - `wants_navigation`: cursor keys, d-pad and stick send UP/DOWN/LEFT/RIGHT instead of
         moving the pointer (menus, lists, number prompts).
       - `pointer`: which `PointerKind` to draw at the logical pointer.
+      - `menubar`: the screen's menu bar, if it has one. The stack closes it when another
+        scene covers the screen: a menu left open under a window (a DEFEND question that came
+        during a computer's turn) was drawn there, dead, ESC not closing it, and was still open
+        when the window went.
     """
 
     is_opaque: bool = True
     wants_text: bool = False
     wants_navigation: bool = False
     pointer: PointerKind = PointerKind.SWORD
+    menubar: MenuBar | None = None
 
     def __init__(self, app: SceneContext) -> None:
         self.app = app
@@ -176,7 +182,10 @@ class SceneManager:
             op, scene = self._pending.pop(0)
             if op == "push":
                 if self._stack:
-                    self._stack[-1].pause()
+                    covered = self._stack[-1]
+                    if covered.menubar is not None:
+                        covered.menubar.close()  # no menu stays open under a window
+                    covered.pause()
                 self._stack.append(scene)
                 scene.enter()
             elif op == "pop" and self._stack:

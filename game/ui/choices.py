@@ -43,6 +43,7 @@ class ChoiceRow:
         self.values: list[Any] = []
         for (caption, value), width in zip(options, widths, strict=True):
             button = Button(fonts, (x, y, width, height), caption, partial(self._choose, value))
+            button.group = self  # one Tab stop, at the chosen option
             self.buttons.append(button)
             self.values.append(value)
             x += width + gap

@@ -21,9 +21,10 @@ TITLE_BAR_HEIGHT = 12
 
 
 def _nearest(current: Widget, chain: Sequence[Widget], dx: int, dy: int) -> Widget | None:
-    """The widget nearest to `current` in direction (dx, dy). Widgets in line with it (the
-    same column for up and down, the same row for left and right) come first, the nearest
-    row or column of them first; a lone widget off to a side is found after them."""
+    """The widget nearest to `current` in direction (dx, dy). Up and down: widgets in line
+    with it (the same column) come first, the nearest row of them first; a lone widget off to
+    a side is found after them. Left and right stay in the row (a widget off to a side there
+    is on another row: the focus went from a row's last option up to another row's)."""
     cx, cy = current.rect.center
     best: tuple[float, Widget] | None = None
     for w in chain:
@@ -36,6 +37,8 @@ def _nearest(current: Widget, chain: Sequence[Widget], dx: int, dy: int) -> Widg
         across = abs(vx * dy) + abs(vy * dx)
         in_line = (_columns_overlap(current.rect, w.rect) if dy
                    else _rows_overlap(current.rect, w.rect))
+        if dx and not in_line:
+            continue
         score = along + across / 2 if in_line else 1000 + along + 3 * across
         if best is None or score < best[0]:
             best = (score, w)
@@ -58,6 +61,13 @@ class Dialog:
     There is one focus: the arrow keys, d-pad and stick move it to the nearest widget in that
     direction, and Return, Space and pad A press it (never what the pointer happens to rest
     on); a mouse click presses the widget under the pointer, which the player put there.
+
+    The pad's Start presses the default button, wherever the focus is, as it finishes the
+    on-screen keyboard and the card exchange: a window's menu bar is never opened over it.
+    Left and Right at a row's end go round to the other end of that row, never to another
+    row (the widget list's order threw the focus from the game types of NEW GAME up to the
+    sixth player's level, and from OK to the top). Tab and Shift+Tab walk the window in
+    reading order, a row of options (one `group`) being one stop, at its chosen option.
     """
 
     def __init__(self, fonts: Fonts, rect: RectLike, title: str,
@@ -119,25 +129,47 @@ class Dialog:
         self.focus(best)
         return True
 
-    def _focus_next(self, step: int = 1, *, buttons_only: bool = False) -> None:
-        chain = [w for w in self.widgets if w.focusable and w.visible
-                 and (not buttons_only or isinstance(w, Button))]
-        if not chain:
+    def stops(self) -> list[list[Widget]]:
+        """The places Tab visits, in the window's order: a widget alone, or the shown
+        options of one group (a row of choices), which Tab enters at the chosen one."""
+        stops: list[list[Widget]] = []
+        for w in self.widgets:
+            if not (w.focusable and w.visible):
+                continue
+            if w.group is not None and stops and stops[-1][0].group is w.group:
+                stops[-1].append(w)
+            else:
+                stops.append([w])
+        return stops
+
+    def _focus_next(self, step: int = 1) -> None:
+        stops = self.stops()
+        if not stops:
             return
         current = self.focused
-        if current in chain:
-            index = chain.index(current) + step
-        elif buttons_only and self.default in chain:
-            index = chain.index(self.default) + step  # from the default, which Return presses
-        else:
-            index = 0 if step > 0 else -1
-        self.focus(chain[index % len(chain)])
+        here = next((i for i, stop in enumerate(stops) if current in stop), None)
+        index = (here + step) if here is not None else (0 if step > 0 else -1)
+        stop = stops[index % len(stops)]
+        chosen = [w for w in stop if getattr(w, "selected", False)]
+        self.focus((chosen or stop)[0])
+
+    def _round_the_row(self, current: Widget, dx: int) -> bool:
+        """Left at a row's start, Right at its end: to the other end of the same row."""
+        row = [w for w in self.focus_chain()
+               if w is not current and _rows_overlap(w.rect, current.rect)]
+        if not row:
+            return False
+        far = min if dx > 0 else max
+        self.focus(far(row, key=lambda w: w.rect.centerx))
+        return True
 
     def handle(self, cmd: CommandEvent) -> bool:
         if cmd.kind in (Command.NEXT, Command.PREVIOUS):
             self._focus_next(1 if cmd.kind is Command.NEXT else -1)
             return True
         focused = self.focused
+        if cmd.kind is Command.MENU and cmd.device is Device.PAD:
+            return self.default.press() if self.default is not None else False
         if cmd.kind is Command.PRESS and cmd.device in (Device.KEYBOARD, Device.PAD):
             # Keys and pads do not move the pointer in a dialog, so Space or fire answers like
             # Return: the focused button (the stick or Tab moves the focus), else the default.
@@ -146,7 +178,12 @@ class Dialog:
             for w in self.widgets:
                 if w.visible and w.rect.collidepoint(cmd.pos):
                     if w.focusable and not isinstance(w, Button):
-                        self.focus(w)
+                        for other in self.widgets:
+                            other.focused = other is w and other.focused
+                        # a text box takes the focus itself, knowing whether it had it (a
+                        # second click opens the on-screen keyboard)
+                        if not isinstance(w, TextBox):
+                            w.focused = True
                     return w.handle(cmd)
             return False
         if focused is not None and not isinstance(focused, Button) and focused.handle(cmd):
@@ -156,9 +193,8 @@ class Dialog:
                       Command.DOWN: (0, 1)}[cmd.kind]
             if self.focus_direction(dx, dy):
                 return True
-            if dx and not isinstance(focused, TextBox):  # a row's end: on along the buttons
-                self._focus_next(dx, buttons_only=True)
-                return True
+            if dx and focused is not None and not isinstance(focused, TextBox):
+                return self._round_the_row(focused, dx)  # a row's end: round to its other end
             return False
         if cmd.kind is Command.CONFIRM:
             target = self.armed_button()

@@ -26,6 +26,8 @@ BADGE_HEIGHT = 11
 SCROLL_SPEED = 900.0      # px/s at least, when the computer scrolls to a territory
 SCROLL_EASE = 6.0         # and faster when far away: distance * ease per second
 SHOW_MARGIN = 48          # a territory this far inside the window needs no scrolling
+EDGE_INSET = 10           # how far inside the window's edge an arrow to an unseen move stands
+ARROW_SPACING = 16        # arrows closer than this on the edge step aside
 
 # Small letters tiled over the attacker ('a') and defender ('d'), as in 001's screens.
 LETTER_A = ("........", "........", ".####...", ".....#..", "..####..", ".#...#..",
@@ -45,6 +47,13 @@ class MapMarks:
     selected: frozenset[str] = frozenset()
     choosable: frozenset[str] = frozenset()
     headquarters: Mapping[str, PlayerColour] = field(default_factory=dict)
+    # Territories others took or reinforced while the map was elsewhere, out of view now: an
+    # arrow in the mover's colour at the window's edge points to each.
+    beyond: tuple[tuple[str, PlayerColour], ...] = ()
+    # The territory under the pointer and where the pointer is drawn: a badge the pointer
+    # covers is drawn again just above it, so its number is read.
+    pointed: str | None = None
+    pointer: pygame.Rect | None = None
 
 
 class MapView:
@@ -273,4 +282,80 @@ class MapView:
             sx, sy = self.to_screen((ax, ay))
             rise = badge.get_height() - BADGE_HEIGHT  # a headquarters' flag stands above
             surface.blit(badge, (sx - badge.get_width() // 2, sy - BADGE_HEIGHT // 2 - rise))
+        self._lift_badge(surface, owners, armies, colours, marks, patterned)
+        placed: list[tuple[float, float]] = []
+        for tid, colour in marks.beyond:
+            self._edge_arrow(surface, tid, colour, placed)
         surface.set_clip(clip)
+
+    def lifted_badge_rect(self, tid: str, badge: pygame.Surface, pointer: pygame.Rect
+                          ) -> pygame.Rect | None:
+        """Where the badge of `tid` is drawn again when the pointer covers it: just above
+        the pointer (below it at the window's top); None when the pointer leaves it clear."""
+        sx, sy = self.anchor_on_screen(tid)
+        w = badge.get_width()
+        spot = pygame.Rect(sx - w // 2, sy - BADGE_HEIGHT // 2, w, BADGE_HEIGHT)
+        if not spot.inflate(-2, -2).colliderect(pointer.inflate(-2, -2)):
+            return None  # (a pointer parked beside the badge only touches its frame)
+        lifted = pygame.Rect(pointer.centerx - w // 2, pointer.top - BADGE_HEIGHT - 2, w,
+                             BADGE_HEIGHT)
+        if lifted.top < self.rect.top:
+            lifted.top = pointer.bottom + 2
+        return lifted.clamp(self.rect)
+
+    def _lift_badge(self, surface: pygame.Surface, owners: Mapping[str, int | None],
+                    armies: Mapping[str, int], colours: Mapping[int, PlayerColour],
+                    marks: MapMarks, patterned: bool) -> None:
+        tid, pointer = marks.pointed, marks.pointer
+        owner = owners.get(tid) if tid is not None else None
+        if tid is None or pointer is None or owner is None:
+            return
+        badge = self.badge(armies[tid], colours[owner], patterned)
+        where = self.lifted_badge_rect(tid, badge, pointer)
+        if where is not None:
+            surface.blit(badge, where.topleft)
+
+    def edge_point(self, tid: str, inset: int = EDGE_INSET) -> tuple[float, float, float, float]:
+        """Where the arrow to an out-of-view territory stands on the window's edge (x, y) and
+        the unit direction to the territory (ux, uy)."""
+        cx, cy = self.rect.center
+        sx, sy = self.anchor_on_screen(tid)
+        dx, dy = sx - cx, sy - cy
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        half_w, half_h = self.rect.width / 2 - inset, self.rect.height / 2 - inset
+        reach = min(half_w / abs(dx) if dx else math.inf, half_h / abs(dy) if dy else math.inf)
+        return cx + dx * reach, cy + dy * reach, ux, uy
+
+    def _edge_arrow(self, surface: pygame.Surface, tid: str, colour: PlayerColour,
+                    placed: list[tuple[float, float]]) -> None:
+        """An arrow in `colour` on the edge, pointing at `tid`; arrows that would cover one
+        already drawn (`placed`) step aside along the edge."""
+        x, y, ux, uy = self.edge_point(tid)
+        nx, ny = -uy, ux
+        for _ in range(8):
+            if all(math.hypot(x - px, y - py) >= ARROW_SPACING for px, py in placed):
+                break
+            x, y = self._along_edge(x, y, ARROW_SPACING)
+        placed.append((x, y))
+
+        def shape(grow: float) -> list[tuple[float, float]]:
+            back, side = 6 + grow, 7 + grow
+            return [(x + ux * (7 + grow * 1.5), y + uy * (7 + grow * 1.5)),
+                    (x - ux * back + nx * side, y - uy * back + ny * side),
+                    (x - ux * back - nx * side, y - uy * back - ny * side)]
+
+        pygame.draw.polygon(surface, palette.WHITE, shape(1.5))  # seen on sea and land alike
+        pygame.draw.polygon(surface, colour.rgb, shape(0))
+        pygame.draw.polygon(surface, palette.INK, shape(0), 1)
+
+    def _along_edge(self, x: float, y: float, step: float) -> tuple[float, float]:
+        """`step` pixels further along the window's edge (clockwise) from an arrow at x, y."""
+        inner = self.rect.inflate(-2 * EDGE_INSET, -2 * EDGE_INSET)
+        if y <= inner.top + 0.5 and x < inner.right:
+            return min(x + step, inner.right), y
+        if x >= inner.right - 0.5 and y < inner.bottom:
+            return x, min(y + step, inner.bottom)
+        if y >= inner.bottom - 0.5 and x > inner.left:
+            return max(x - step, inner.left), y
+        return x, max(y - step, inner.top)

@@ -164,9 +164,9 @@ class MessageArea:
             self._line(surface, body, text, (r.x + 6, r.y + 4), colour, width)
         hint = self.hint_text
         hint_w = glyphs.text_width(body, hint) + 12 if hint else 0
-        if self.status:
-            body.draw(surface, body.ellipsize(self.status, width - hint_w), (r.x + 6, r.y + 15),
-                      self.status_colour)
+        if self.status:  # (its {CONTROL} markers named for the device in hand, as a line's)
+            glyphs.draw_text(surface, body, self._fit(body, self.status, width - hint_w),
+                             (r.x + 6, r.y + 15), self.status_colour)
         if hint:
             glyphs.draw_text(surface, body, hint, (r.right - 6, r.y + 15), palette.DIM_TEXT,
                              align="right")

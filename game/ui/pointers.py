@@ -114,3 +114,10 @@ class Pointers:
 
     def hot_spot(self, kind: PointerKind) -> tuple[int, int]:
         return self._images[kind][1] if kind in self._images else (0, 0)
+
+    def covers(self, kind: PointerKind, pos: tuple[int, int]) -> pygame.Rect | None:
+        """The screen rectangle the pointer `kind` at `pos` is drawn over (None: not drawn)."""
+        if kind not in self._images:
+            return None
+        image, (hx, hy) = self._images[kind]
+        return pygame.Rect(pos[0] - hx, pos[1] - hy, image.get_width(), image.get_height())

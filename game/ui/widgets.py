@@ -37,6 +37,8 @@ class Widget:
         self.rect = pygame.Rect(rect)
         self.focused = False
         self.visible = True
+        # A row of options the widget belongs to (game/ui/choices.py): Tab visits the row once.
+        self.group: object | None = None
 
     def handle(self, cmd: CommandEvent) -> bool:
         return False
@@ -192,6 +194,28 @@ class TextBox(Widget):
         # (a keyboard player just types).
         self.on_keyboard = on_keyboard
         self._blink = 0.0
+        self.text_before = self.text  # the text when the box last took the focus
+
+    @property  # type: ignore[override]
+    def focused(self) -> bool:
+        return self._focused
+
+    @focused.setter
+    def focused(self, value: bool) -> None:
+        if value and not getattr(self, "_focused", False):
+            self.text_before = getattr(self, "text", "")  # what ESC goes back to
+        self._focused = value
+
+    def revert(self) -> bool:
+        """Put back the text the box had when it took the focus (ESC while typing); True if
+        that changed it."""
+        if self.text == self.text_before:
+            return False
+        self.text = self.text_before
+        self.cursor = len(self.text)
+        if self.on_change:
+            self.on_change(self.text)
+        return True
 
     def set_text(self, text: str) -> None:
         """Replace the text (from the on-screen keyboard), cursor at the end."""
@@ -203,11 +227,15 @@ class TextBox(Widget):
 
     def handle(self, cmd: CommandEvent) -> bool:
         if cmd.kind is Command.PRESS and self.rect.collidepoint(cmd.pos):
-            if not self.focused and self.on_focus:
+            was_focused = self.focused
+            if not was_focused and self.on_focus:
                 self.on_focus(self)
             self.focused = True
             self.cursor = len(self.text)
-            if cmd.device is Device.MOUSE and self.on_keyboard is not None:
+            # A click opens the on-screen keyboard for a mouse player; once real keys have
+            # typed, it only puts the cursor here, and a second click opens it.
+            if cmd.device is Device.MOUSE and self.on_keyboard is not None \
+                    and (was_focused or not cmd.keys_typing):
                 self.on_keyboard(self)
             return True
         if self.focused and self.on_keyboard is not None and (
@@ -464,6 +492,8 @@ class ListBox(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         sunken_field(surface, r, palette.CREAM)
+        if self.focused:  # the one focus: the amber ring every focused widget wears
+            pygame.draw.rect(surface, palette.AMBER, r.inflate(2, 2), 1)
         body = self.fonts.body
         text_w = r.width - SCROLLBAR_WIDTH - 6
         for row in range(self.visible_rows):

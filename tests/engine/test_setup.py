@@ -112,6 +112,19 @@ def test_us_neutral_game_starts_neutral_with_one_army_and_places_two_own_and_one
     assert game.army_count(0) == 40 and game.army_count(1) == 40 and game.army_count(neutral) == 40
 
 
+def test_own_armies_placed_the_refusal_asks_for_the_neutral_army_still_owed():
+    """'You have no more armies to place this turn' while the neutral's army was still owed
+    read as if the turn were over: the refusal says what is left to do."""
+    game = Game.new(GameConfig.preset("us_full", players(2), neutral=True), seed=4, board=BOARD)
+    own = game.territories_of(game.current)[0]
+    game.apply(act.PlaceArmies(own, 2))
+    assert game.quota == 0 and game.neutral_quota == 1
+    with pytest.raises(IllegalActionError, match=r"^Now place the neutral army: select a "
+                                                 r"neutral territory\.$"):
+        game.apply(act.PlaceArmies(own, 1))
+    game.apply(act.PlaceArmies(game.territories_of(game.neutral_id)[0], 1))
+
+
 def test_uk_neutral_territories_start_with_two_armies():
     game = Game.new(GameConfig.preset("uk_full", players(2), neutral=True), seed=4, board=BOARD)
     assert all(game.armies[t] == 2 for t in game.territories_of(game.neutral_id))

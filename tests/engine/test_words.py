@@ -38,7 +38,22 @@ def test_the_game_log_counts_one_territory_one_card_one_army_in_the_singular():
         ev.ReinforcementsReceived(0, 1, (), 3), ev.PlayerEliminated(1, 0, 1),
         ev.ArmiesLostToLimit(0, None, 1), ev.PlacementsUndone(0, 1), ev.DeckReshuffled(1))]
     assert told[0].endswith("receives 3 armies (1 territory)")
-    assert told[1].endswith(", taking 1 card")
+    assert told[1].endswith("and takes 1 card")
     assert "loses 1 army to the army limit" in told[2]
     assert told[3].endswith("takes back 1 placed army")
     assert told[4].endswith("(1 card)")
+
+
+def test_an_elimination_names_the_taker_first_in_the_message_and_the_log():
+    """"Napoleon is eliminated by Alex and takes 3 cards!" read as if Napoleon took them: the
+    taker is the subject, in the message area's words and the log's alike."""
+    from game.engine import events as ev  # noqa: PLC0415
+    from game.engine.chronicle import Chronicle  # noqa: PLC0415
+    from game.engine.words import elimination  # noqa: PLC0415
+
+    assert elimination("Alex", "Napoleon", 3) == "Alex eliminates Napoleon and takes 3 cards"
+    assert elimination("Alex", "Napoleon", 0) == "Alex eliminates Napoleon"
+    game = build(phase=Phase.REINFORCE)
+    taker, loser = (game.players[i].name for i in (0, 1))
+    told = Chronicle(game)._describe(ev.PlayerEliminated(1, 0, 3))[0]  # noqa: SLF001
+    assert told.endswith(f"{taker} eliminates {loser} and takes 3 cards")

@@ -154,7 +154,7 @@ def test_split_rolls_keeps_the_order_of_the_dice() -> None:
 def test_elimination_names_the_real_taker() -> None:
     game = new_game(("human", "easy", "easy"), "us_full", seed=3)
     lines = narrate_each(game, [ev.PlayerEliminated(2, 1, 3)], lambda pid: pid == 0)
-    assert lines[0].text == "Hannibal is eliminated by Napoleon and takes 3 cards!"
+    assert lines[0].text == "Napoleon eliminates Hannibal and takes 3 cards!"
 
 
 # -- the camera ----------------------------------------------------------------------------------

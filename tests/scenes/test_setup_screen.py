@@ -408,4 +408,5 @@ def test_every_keyboard_and_pad_hint_names_the_focus_keys_in_good_grammar(app: A
             assert not wrong.search(scene.hint.text), scene.hint.text
     scene.dialog.focus(scene.swatches[0])
     step(app)
-    assert scene.hint.text == "{A} opens the colour list; move on with {DPAD}."
+    assert scene.hint.text == ("{A} opens the colour list; move on with {DPAD}.  "
+                               "{START} starts the game.")

@@ -266,8 +266,12 @@ class NumberDialogScene(DialogScene):
 
     def __init__(self, app: SceneContext, title: str, question: str, minimum: int, maximum: int,
                  default: int, done: Callable[[int | None], None], *,
-                 can_cancel: bool = True) -> None:
+                 can_cancel: bool = True, on_value: Callable[[int], None] | None = None) -> None:
+        """`on_value` hears the number shown each time it changes (and the first), so the
+        screen below can show what it would do (the map, the armies an occupation moves)."""
         super().__init__(app)
+        self.on_value = on_value
+        self._told: int | None = None
         fonts = app.fonts
         lines = _text_block(app, question, 220)
         rect = _dialog_rect(240, 78 + len(lines) * fonts.body.line_height)
@@ -296,6 +300,9 @@ class NumberDialogScene(DialogScene):
             widgets.append(cancel)
         self.dialog = Dialog(fonts, rect, title.upper(), widgets, default=ok, cancel=cancel)
         self.dialog.focus(self.prompt)
+        if on_value is not None:  # the number offered, told before the window is first drawn
+            self._told = self.prompt.value
+            on_value(self.prompt.value)
 
     def handle(self, command: CommandEvent) -> None:
         if command.kind is Command.CANCEL and not self.can_cancel:
@@ -322,6 +329,10 @@ class NumberDialogScene(DialogScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.on_value is not None and self.prompt.value != self._told \
+                and self.prompt.in_range:
+            self._told = self.prompt.value
+            self.on_value(self.prompt.value)
         error = self.prompt.error
         template = self._range_template()
         if device_of(self.app) is Device.MOUSE:

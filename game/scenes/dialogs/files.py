@@ -225,7 +225,11 @@ class SaveGameScene(_FileScene):
     def __init__(self, app: SceneContext, game: Game, options: dict[str, Any],
                  on_saved: Callable[[str], None], *, default_name: str | None = None,
                  directory: Path | None = None) -> None:
-        super().__init__(app, "SAVE GAME", "SAVE", default_name or DEFAULT_NAME, directory)
+        # The name the game was saved or loaded as comes back, never the game's own files'
+        # (a game loaded from the autosave offered "autosave", which SAVE then refused).
+        if not default_name or is_reserved_name(default_name):
+            default_name = DEFAULT_NAME
+        super().__init__(app, "SAVE GAME", "SAVE", default_name, directory)
         self.game = game
         self.options = options
         self.on_saved = on_saved
@@ -277,17 +281,36 @@ class SaveGameScene(_FileScene):
 
 
 class ResumeGameScene(_FileScene):
-    """Load a saved game; `on_loaded(loaded)` with the checked game and its options."""
+    """Load a saved game; `on_loaded(loaded)` with the checked game and its options.
+
+    The save offered first is the one the game on screen was saved or loaded as (`current`),
+    else RISKFILE, else the newest of the player's saves; the autosave only when it is the
+    one file there. The autosave, rewritten after every move, is always the newest file:
+    offered first, a second load (Return, A) silently brought it back instead of the save
+    the player had chosen before.
+    """
 
     def __init__(self, app: SceneContext, on_loaded: Callable[[LoadedSave], None], *,
-                 directory: Path | None = None) -> None:
+                 directory: Path | None = None, current: str | None = None) -> None:
         super().__init__(app, "RESUME GAME", "LOAD", DEFAULT_NAME, directory)
         self.on_loaded = on_loaded
-        names = [s.name for s in self.saves]
-        if DEFAULT_NAME not in names and self.saves:
-            self.set_name(self.saves[0].name)
-        self._follow_name()
+        self.set_name(self.first_offer(current))
         self.load_shown_rows()
+        if self.saves and app.input.last_device is Device.PAD:
+            # A pad picks from the list: its first A loads the save offered (on the name box
+            # it opened the on-screen keyboard instead); up from the list reaches the name.
+            self.form.focus(self.list)
+
+    def first_offer(self, current: str | None) -> str:
+        """The name the dialog opens with (see the class)."""
+        names = [s.name for s in self.saves]
+        players = [n for n in names if not is_reserved_name(n)]
+        for wanted in (current, DEFAULT_NAME):
+            if wanted in players:
+                return wanted
+        if players:
+            return players[0]  # the list is newest first after the autosave
+        return names[0] if names else DEFAULT_NAME
 
     def hint(self) -> str:
         return "Pick a saved game, or type its name. Every setting comes back with it."

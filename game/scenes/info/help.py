@@ -28,7 +28,8 @@ POINTER_PARAGRAPHS = (
     ('The sword points at menus and buttons; the compass chooses a territory; the cannon means a '
      'computer player is moving (menus still work). In a window, one button or field has the '
      'focus (an amber frame): the arrow keys, d-pad or stick move it; Return, Space or A press '
-     'it. A name field opens the on-screen keyboard for a pad or a click.'),
+     'it. A name field opens the on-screen keyboard for a pad or a click (once keys have '
+     'typed, a click puts the cursor there and a second click opens it).'),
 )
 MOUSE_PARAGRAPHS = (
     '# Mouse',
@@ -45,8 +46,9 @@ KEY_PARAGRAPHS = (
     'ESC  cancel a choice, or end your turn',
     'N  New Attack      R  Repeat Attack',
     'C  Show Cards      F  Free Move',
-    'M  open the menu bar, then the cursor keys and Return',
+    'M  open the menu bar, then the cursor keys and Return (on NEW GAME: up from the top row)',
     'Tab  next field in a window; digits set the number of players',
+    'ESC in a name on NEW GAME  forget what was typed there',
     'Tab / Shift+Tab  on the map: jump to the next / previous territory you can select',
     'Page Up / Page Down  message history',
     'F1  this help      F2  continents',
@@ -61,7 +63,9 @@ PAD_PARAGRAPHS = (
     'A  press / choose      B  hold with the stick to scroll the map; in a window, cancel',
     'X  Free Move           Y  Show Cards',
     'Back  cancel a choice, or end your turn',
-    'Start  open the menu bar (then the d-pad and A)',
+    'Start  open the menu bar (then the d-pad and A); in a window, press its default button '
+    '(the thick border; on NEW GAME, OK: start the game)',
+    'Up from the top row of NEW GAME  its menu bar',
     'RB / LB  jump to the next / previous territory you can select',
     'Right stick  scroll the map',
     'Left stick click  this help      Right stick click  continents',

@@ -104,6 +104,8 @@ FORM_HINTS = {  # how the form is filled with the device in hand (controlnames t
     Device.PAD: "{A} on a box opens the keyboard; {DPAD} moves.  {A} on OK goes on.",
 }
 
+KEYS_AND_MOUSE_HINT = "Click a box and type; click it again for the on-screen keyboard."
+
 
 class FormScene(Scene):
     """A full-screen dialog of labelled fields with OK and CANCEL (join and host share it).
@@ -243,7 +245,10 @@ class FormScene(Scene):
 
     def hint(self) -> str:
         """How to fill the form, for the device used last."""
-        return describe_for(self.app, FORM_HINTS[device_of(self.app)])
+        device = device_of(self.app)
+        if device is Device.MOUSE and self.app.input.keys_typed:
+            return KEYS_AND_MOUSE_HINT  # a click only puts the cursor in a box: keys type
+        return describe_for(self.app, FORM_HINTS[device])
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_sea_backdrop(surface)

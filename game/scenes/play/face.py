@@ -47,6 +47,14 @@ class CardMenu(Protocol):
     def risk_card(self) -> None: ...
 
 
+class MapHelp(Protocol):
+    """map_helps.py's MapHelps, as the readouts and the hand-overs use it."""
+
+    pointer_due: bool
+
+    def beyond(self) -> tuple[tuple[str, PlayerColour], ...]: ...
+
+
 class SecretReveals(Protocol):
     """handovers.py's HandOvers, as the menus use it."""
 
@@ -79,6 +87,7 @@ class PlaySceneFace:
     handovers: SecretReveals
     marks: MapMarks
     hover: str | None  # the territory under the pointer
+    helps: MapHelp  # arrows to others' unseen moves, the occupation shown, the pointer
     wait: float  # what is left of a computer's pause
     cheating: bool
     announced_odds: tuple[float, str] | None

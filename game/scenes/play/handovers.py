@@ -58,6 +58,7 @@ class HandOvers:
             s.camera.keep()
         if pid is None:
             return
+        s.helps.pointer_due = True  # their step begins: a pad's pointer comes onto the map
         if game.phase in SETUP_PHASES and s.camera.restore():
             pass
         elif game.phase in TURN_PHASES:
@@ -72,10 +73,14 @@ class HandOvers:
         """Show `pid`'s secret `what` ("mission", "cards") now, or, in a hot-seat set-up
         (where no hand-over came before this seat's step), behind a hand-over naming them."""
         s = self.scene
-        if s.demo or not s.seats.hot_seat or s.game.phase not in SETUP_PHASES:
+        game = s.game
+        if s.demo or not s.seats.hot_seat or game.phase not in SETUP_PHASES or (
+                pid == game.to_move and s.seats.needs_hand_over(game, pid)):
+            # (a headquarters choice began behind a hand-over to this seat: a second one,
+            # "For Alex's eyes only", came before Alex's own card)
             show()
             return
-        name = s.game.players[pid].name
+        name = game.players[pid].name
         self._push(pid, f"For {name}'s eyes only: the {what}.\nOthers, please look away.",
                    on_ready=show)
 

@@ -33,7 +33,6 @@ from game.scenes.info.menu_screens import (
 from game.scenes.info.credits import CreditsScene
 from game.scenes.info.gamelog import GameLogScene
 from game.scenes.info.luck import LuckScene
-from game.scenes.play.prompts import CHEAT_PROMPT
 from game.scenes.info.review import review_scene
 from game.settings import FAST_GAME_LEVELS
 from game.ui import palette
@@ -240,7 +239,8 @@ class PlayMenus:
 
     def resume_game(self) -> None:
         scene = self.scene
-        self._push(ResumeGameScene(self.app, scene.load, directory=scene.saves_dir))
+        self._push(ResumeGameScene(self.app, scene.load, directory=scene.saves_dir,
+                                   current=scene.save_name))
 
     def shutdown(self) -> None:
         self._push(ConfirmDialogScene(self.app, "SHUTDOWN", "Leave Conquest? This game is "
@@ -367,4 +367,4 @@ class PlayMenus:
         scene = self.scene
         scene.cancel_selection()
         scene.mode = "cheat"
-        scene.messages.add(CHEAT_PROMPT, palette.AMBER)
+        scene.prompts.guide()  # said at once, and the prompt line keeps it (prompts.py)

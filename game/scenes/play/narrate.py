@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from game.audio import Sfx
 from game.engine import Game
 from game.engine import events as ev
-from game.engine.words import plural
+from game.engine.words import elimination, plural
 from game.ui import palette
 
 Colour = tuple[int, int, int]
@@ -120,9 +120,8 @@ def _one(game: Game, e: ev.Event, name: Callable[[int], str], where: Callable[[s
                         f"to {where(e.target)}.")
         return Line(f"{plural(e.count)} occupy {where(e.target)}.")
     if isinstance(e, ev.PlayerEliminated):
-        cards = f" and takes {plural(e.cards_taken, 'card', 'cards')}" if e.cards_taken else ""
-        return Line(f"{name(e.player)} is eliminated by {name(e.by)}{cards}!", palette.ALERT_RED,
-                    Sfx.ELIMINATION)
+        return Line(elimination(name(e.by), name(e.player), e.cards_taken) + "!",
+                    palette.ALERT_RED, Sfx.ELIMINATION)
     if isinstance(e, ev.CardDrawn):
         if is_human(e.player):
             return Line(f"{name(e.player)}, you receive a RISK card.", palette.CREAM)

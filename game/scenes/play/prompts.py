@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.scenes.base import SceneContext
 
 SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
-# Also said by OPTIONS > Cheat (menus.py); a controlnames template.
+# What the prompt line says after OPTIONS > Cheat (menus.py); a controlnames template.
 CHEAT_PROMPT = "Cheat: select any territory to conquer it ({DESELECT} cancels)."
 
 
@@ -33,13 +33,17 @@ class HumanPrompts:
 
     def __init__(self, app: SceneContext, game: Game, turns: TurnController,
                  clear_of: Callable[[Any, tuple[str, ...]], None],
-                 show_battlefield: Callable[[str, str], None]) -> None:
+                 show_battlefield: Callable[[str, str], None],
+                 preview: Callable[[tuple[str, str, int] | None], None] = lambda move: None
+                 ) -> None:
         self.app = app
         self.game = game
         self.turns = turns
         self.perform = turns.ports.perform
         self.clear_of = clear_of
         self.show_battlefield = show_battlefield
+        # the map shows the armies an occupation would move: (source, target, armies in it)
+        self.preview = preview
         self.cards_offered: tuple[int, int] | None = None
         self._guide_key: tuple[Any, ...] | None = None
 
@@ -88,6 +92,8 @@ class HumanPrompts:
         name = game.players[pid].name
         where = game.board.territory_name
         mode, source = self.turns.mode, self.turns.source
+        if mode == "cheat":  # before the phase's own words ("place 4 armies" stood over it)
+            return CHEAT_PROMPT
         if game.phase == Phase.CLAIM:
             left = sum(1 for t in game.board.territories if game.owner[t] is None)
             return f"{name}: claim a territory - select an unclaimed one ({left} left)."
@@ -111,8 +117,6 @@ class HumanPrompts:
             return "Free move: select the territory to move armies from ({DESELECT} cancels)."
         if mode == "move_to" and source:
             return f"Free move from {where(source)}: select where to ({{DESELECT}} cancels)."
-        if mode == "cheat":
-            return CHEAT_PROMPT
         if game.phase == Phase.ATTACK:
             return (f"{name}: select a territory to attack from; free move ({{FREE_MOVE}}), "
                     "end the turn ({END_TURN}).")
@@ -191,10 +195,18 @@ class HumanPrompts:
         battle = game.battle
         assert battle is not None
         lo, hi = game.occupy_range()
-        name = game.board.territory_name(battle.target)
+        source, target = battle.source, battle.target
+        name = game.board.territory_name(target)
+
+        def done(n: int | None) -> None:
+            self.preview(None)
+            self.perform(act.Occupy(hi if n is None else n))
+
+        # The number asked is the armies that will stand in the new territory; the map
+        # follows it (it showed the dice's armies already moved, the box another number).
         dialog = NumberDialogScene(
-            self.app, "OCCUPY", f"How many armies move into {name}?", lo, hi, hi,
-            lambda n: self.perform(act.Occupy(hi if n is None else n)), can_cancel=False)
+            self.app, "OCCUPY", f"How many armies move into {name}?", lo, hi, hi, done,
+            can_cancel=False, on_value=lambda n: self.preview((source, target, n)))
         self.clear_of(dialog, (battle.source, battle.target))
         self.app.scenes.push(dialog)
 

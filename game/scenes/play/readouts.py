@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import Phase
+from game.input import Device
 from game.scenes.play.status import (
     Selection,
     map_marks,
@@ -18,9 +19,18 @@ from game.scenes.play.status import (
     visible_headquarters,
 )
 from game.ui import sidepanel
+from game.ui.controlnames import device_of
 
 if TYPE_CHECKING:
     from game.scenes.play.face import PlaySceneFace
+
+
+# How earlier messages are read, in the words of the device in hand (the line named Page Up,
+# Page Down and the wheel to a pad player, who has none of them).
+HISTORY_HINTS = {
+    Device.KEYBOARD: "Messages: {HISTORY_OLDER} / {HISTORY_NEWER} show earlier ones",
+    Device.PAD: "Messages: {HISTORY_OLDER} / {HISTORY_NEWER} show earlier ones",
+    Device.MOUSE: "Messages: the wheel over them shows earlier ones"}
 
 
 class Readouts:
@@ -54,7 +64,7 @@ class Readouts:
         """The status line when the pointer is over the side panel or the message area."""
         s = self.scene
         if s.messages.rect.collidepoint(pos):
-            return "Messages: Page Up / Page Down or the wheel show earlier ones"
+            return HISTORY_HINTS[device_of(s.app)]
         if s.panel.card_rect.collidepoint(pos):
             return "RISK card: select it to read your card"
         if sidepanel.BATTLE_RECT.collidepoint(pos):
@@ -70,8 +80,18 @@ class Readouts:
         hqs = visible_headquarters(game, s.colours, s.viewer, s.cheating or s.demo)
         s.marks = map_marks(game, Selection(s.mode, s.source, s.target), s.hover,
                                choosing=s.is_choosing, headquarters=hqs)
+        s.marks.pointed = s.hover  # its badge drawn again above the pointer that covers it
+        pointers = getattr(s.app.assets, "pointers", None)
+        if pointers is not None:
+            s.marks.pointer = pointers.covers(s.pointer, s.app.input.pointer)
+        if s.is_choosing:  # others' set-up moves the map is not showing: arrows to them
+            s.marks.beyond = s.helps.beyond()
 
     def odds(self) -> None:
+        """The odds of the attack on show: a battle being fought, the attack a human here is
+        choosing (or may repeat), or another seat's attack while it is shown. Once another
+        seat's attack has been shown the line goes idle: a network game's watching window
+        kept the mover's odds for the rest of that turn."""
         s = self.scene
         game = s.game
         if game.is_over:
@@ -81,6 +101,9 @@ class Readouts:
         battle = game.battle
         if game.phase in (Phase.DEFEND, Phase.ADVANTAGE) and battle is not None:
             src, tgt = battle.source, battle.target
+        elif not s.is_human(game.current) and not (s.is_showing_battle or s.wait > 0):
+            s.panel.set_odds(None)  # another seat's attack is over
+            return
         odds = odds_for(game, s.board, src, tgt)
         if odds is not None:
             s.panel.set_odds(*odds)

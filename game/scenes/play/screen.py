@@ -9,7 +9,9 @@ The scene only wires parts that each have one job:
   - `ShownBoard` (board): the one board the map, the player key and the status line read,
     brought level with the game as events are shown;
   - `ComputerSeats` (computer_seats), `Autosaver` (autosave), `HandOvers`
-    (handovers): when the machine changes hands, and secrets kept behind a hand-over.
+    (handovers): when the machine changes hands, and secrets kept behind a hand-over;
+  - `MapHelps` (map_helps): arrows to others' set-up moves out of view, the armies an
+    occupation being chosen leaves, a pad's pointer brought onto the map.
 The scene asks the engine what is legal and applies actions; it holds no rule of its own.
 """
 
@@ -25,7 +27,7 @@ from game.engine import Game, IllegalActionError
 from game.engine import actions as act
 from game.engine import events as ev
 from game.input import CommandEvent
-from game.savegame import AUTOSAVE_NAME, LoadedSave, save_game
+from game.savegame import AUTOSAVE_NAME, LoadedSave, is_reserved_name, save_game
 from game.scenes.base import Scene
 from game.scenes.play.battle_show import BattlePresenter
 from game.scenes.play.camera import Camera, spots_of
@@ -38,8 +40,15 @@ from game.scenes.play.demo import DEMO_NAMES, DEMO_TYPES, demo_game, next_demo_s
 from game.scenes.play.end import GameEnding
 from game.scenes.play.face import PlaySceneFace
 from game.scenes.play.handovers import HandOvers
-from game.scenes.play.layout import game_title, map_art, place_clear_of, player_colour, show_battlefield
+from game.scenes.play.layout import (
+    game_title,
+    map_art,
+    place_clear_of,
+    player_colour,
+    show_battlefield,
+)
 from game.scenes.play.snap import Snapper
+from game.scenes.play.map_helps import MapHelps
 from game.scenes.play.menus import PlayMenus
 from game.scenes.play.narrate import Line, narrate_each
 from game.scenes.play.prompts import HumanPrompts, message_area
@@ -76,7 +85,11 @@ class PlayScene(PlaySceneFace, Scene):
         """`options` is a save's options dict (the attack mode toggles), when resuming."""
         super().__init__(app)
         self.game = game
-        self.save_name = save_name
+        # the save this game came from, said once it is open ("Game loaded from ...")
+        self.loaded_from = save_name
+        # the name Save Game offers: the game's own files are never offered (a game loaded
+        # from the autosave offered "autosave", which SAVE then refused)
+        self.save_name = None if save_name is None or is_reserved_name(save_name) else save_name
         self.demo = demo
         self.demo_fast = False
         fonts = app.fonts
@@ -96,8 +109,10 @@ class PlayScene(PlaySceneFace, Scene):
             lambda events: narrate_each(self.game, events, self.is_human), self._tell, app.play)
         self.camera = Camera(self.view)
         self.turns = TurnController(app, game, self)
+        self.helps = MapHelps(self)
         self.prompts = HumanPrompts(app, game, self.turns, self.clear_of,
-                                    lambda src, tgt: show_battlefield(self.view, src, tgt))
+                                    lambda src, tgt: show_battlefield(self.view, src, tgt),
+                                    preview=self.helps.preview)
         self.computers = ComputerSeats(game, lambda text: self.messages.add(text, palette.AMBER))
         self.autosaver = Autosaver(self._write_autosave)
         self.snapper = Snapper(self.view, self.turns, lambda tid: self.view.badge(
@@ -161,11 +176,22 @@ class PlayScene(PlaySceneFace, Scene):
             opening = [e for e in game.opening_events if not isinstance(e, hidden)]
             self.show_events(opening)
         else:
-            self.messages.add(f"Game resumed: turn {game.turn}, "
-                              f"{game.players[game.current].name} to play.", palette.CREAM)
+            self.say_resumed()
         self.handovers.first_seat()  # "Pass to" first when two humans share the machine
         self.camera.home(game.territories_of(game.to_move), self.continents())
         self.autosave()  # before turn 1 too: a crash in set-up loses nothing
+
+    def say_resumed(self) -> None:
+        """A game carried on from a save: a loaded one is confirmed as a save is ("Game saved
+        as ..."), in a band that stays a few seconds, naming the save it came from."""
+        game = self.game
+        where = f"turn {game.turn}, {game.players[game.current].name} to play."
+        if self.loaded_from is None:
+            self.messages.add(f"Game resumed: {where}", palette.CREAM)
+            return
+        source = ("the automatic save" if self.loaded_from == AUTOSAVE_NAME
+                  else self.loaded_from)
+        self.confirm(f"Game loaded from {source}: {where}")
 
     def resume(self) -> None:
         self.prompts.forget_guide()
@@ -305,6 +331,7 @@ class PlayScene(PlaySceneFace, Scene):
             elif isinstance(e, ev.GameExtended):
                 self.menubar.right_text = self._title()
         self.last_spots = spots_of(events) or self.last_spots
+        self.helps.note(events, actor)
         if actor is not None and (self.demo or self.is_computer(actor)):
             self.camera.follow(events, self.app.settings.map_scroll, self.speed)
 
@@ -417,7 +444,7 @@ class PlayScene(PlaySceneFace, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board
-        self.view.draw(surface, board.owner, board.armies, dict(enumerate(self.colours)),
+        self.view.draw(surface, board.owner, self.helps.shown_armies(), dict(enumerate(self.colours)),
                        self.marks, patterned=self.app.settings.colour_blind)
         self.panel.draw(surface, self.game, self.colours, self._panel_info(),
                         patterned=self.app.settings.colour_blind)
@@ -433,6 +460,7 @@ class PlayScene(PlaySceneFace, Scene):
     def human_step(self) -> None:
         """A human is to move: ask what the engine waits for (a network game holds back
         while its last action is on its way to the server)."""
+        self.helps.human_step()
         self.prompts.step()
 
     # -- computer seats ----------------------------------------------------------------

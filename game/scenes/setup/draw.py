@@ -34,7 +34,21 @@ if TYPE_CHECKING:
 
 
 def setup_hint(scene: SetupForm) -> str:
-    """The hint for what has the focus, in the controls of the device used last."""
+    """The hint for what has the focus, in the controls of the device used last; a pad is
+    told that Start starts the game (as OK), keys and pads on the top row that up again
+    opens the menus."""
+    text = _focus_hint(scene)
+    device = device_of(scene.app)
+    if device is Device.MOUSE or scene.picker is not None:
+        return text
+    if scene.at_the_top():
+        text = text.rstrip(".") + "; up again: the menus."
+    if device is Device.PAD:
+        text += "  " + _say(scene, "{MENU} starts the game.")
+    return text
+
+
+def _focus_hint(scene: SetupForm) -> str:
     focused = scene.dialog.focused
     mouse = device_of(scene.app) is Device.MOUSE
     if scene.picker is not None:
@@ -44,6 +58,8 @@ def setup_hint(scene: SetupForm) -> str:
     if isinstance(focused, TextBox):
         if device_of(scene.app) is Device.KEYBOARD:
             return "Type the name; Return when done."
+        if mouse and scene.app.input.keys_typed:  # a click only put the cursor there
+            return "Type the name, or click it again for the on-screen keyboard."
         return _say(scene, "{PRESS} opens the keyboard to enter the name.")  # pad or mouse
     if mouse:
         return "Click to choose.  Click OK to start the game."

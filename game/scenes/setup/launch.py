@@ -83,7 +83,7 @@ def offer_interrupted_game(app: SceneContext, saves_dir: Path | None = None) -> 
         return False
 
     def resume() -> None:
-        open_game(app, game, loaded.options)
+        open_game(app, game, loaded.options, loaded.name)  # "Game loaded from the automatic..."
 
     app.scenes.push(ConfirmDialogScene(app, "RESUME INTERRUPTED GAME", describe_interrupted(game),
                                        resume, default_yes=True, yes="Resume", no="New game",

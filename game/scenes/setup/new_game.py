@@ -387,9 +387,18 @@ class SetupScene(Scene):
         self.background = backdrop(self.app)
 
     def handle(self, command: CommandEvent) -> None:
+        kind = command.kind
+        if not self.menubar.is_open and self.picker is None:
+            if kind is Command.MENU and command.device is Device.PAD:
+                self.confirm()  # Start starts the game, as OK (the keyboard's M opens the menus)
+                return
+            if kind is Command.UP and self.at_the_top():
+                # up from the top row: the menus, as M or a menu key opens them
+                self.menubar.handle(CommandEvent(Command.MENU, command.pos, command.device))
+                self.app.play(Sfx.CLICK)
+                return
         if self.menubar.handle(command):
             return
-        kind = command.kind
         mouse = command.device is Device.MOUSE
         if self.picker is not None and self._handle_picker(command):
             return
@@ -408,6 +417,16 @@ class SetupScene(Scene):
                 and command.device is not Device.PAD:
             self.dialog.focus(self.ok)  # Return ends the name; Return again starts the game
             return
+        if kind is Command.CANCEL and isinstance(focused, TextBox):
+            # ESC in a name: the typing is cancelled (the name as it was) and the name left,
+            # for OK as Return leaves it; a second ESC asks to start the set-up again
+            index = self.names.index(focused)
+            focused.revert()
+            if focused.text == DEFAULT_NAMES[index]:
+                self._untouched.add(index)  # a default name again: typing replaces it
+            self.dialog.focus(self.ok)
+            self._sync()
+            return
         if kind is Command.CANCEL:
             self.ask_start_over()
             return
@@ -419,6 +438,13 @@ class SetupScene(Scene):
                 self.dialog.focus(None)  # a press on another widget ends the name being typed
         self.dialog.handle(command)
         self._sync()
+
+    def at_the_top(self) -> bool:
+        """The focus is on the window's top row: nothing above it but the menu bar."""
+        focused = self.dialog.focused
+        chain = self.dialog.focus_chain()
+        return focused in chain and not any(
+            w.rect.bottom <= focused.rect.top for w in chain)
 
     def set_by_digit(self, digit: int) -> None:
         """A digit key: the number of HQs when that row has the focus, else of players."""
