@@ -80,7 +80,9 @@ function one(e, board, view, mySeat) {
       return [`${plural(e.count)} occupy ${where(e.target)}.`];
     case "PlayerEliminated": {
       const cards = e.cards_taken ? ` and takes ${plural(e.cards_taken, "card")}` : "";
-      return [`${name(e.player)} is eliminated by ${name(e.by)}${cards}!`, palette.ALERT_RED];
+      // the taker first, as the desktop says it (game/engine/words.py elimination): told the
+      // other way round, the loser read as the one taking the cards
+      return [`${name(e.by)} eliminates ${name(e.player)}${cards}!`, palette.ALERT_RED];
     }
     case "CardDrawn":
       if (e.player === mySeat && e.card) {
