@@ -1,6 +1,6 @@
 """A tournament between computer levels, over every game type, on all cores.
 
-    python bench/league.py [--levels good,baseline,standard] [--types us_full,uk_full,...]
+    python bench/league.py [--levels good,baseline2,standard] [--types us_full,uk_full,...]
                            [--duels 8] [--four 8] [--workers N] [--seed 1] [--json]
 
 For every pair of levels and every game type it plays `--duels` duels, the seats and the
@@ -235,7 +235,7 @@ def format_report(data: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--levels", default="good,baseline",
+    parser.add_argument("--levels", default="good,baseline2",
                         help=f"levels, comma separated, from {', '.join(ALL_LEVELS)}")
     parser.add_argument("--types", default=",".join(GAME_TYPES),
                         help=f"game types, comma separated, from {', '.join(GAME_TYPES)}")

@@ -1,4 +1,4 @@
-"""Tunes Good's weights (game/ai/weights/good.json) by self-play against the frozen baseline.
+"""Tunes Good's weights (game/ai/weights/good.json) by self-play against a frozen yardstick.
 
     python tools/tune_good.py --rounds 20 --games 120 --seed 1 --out game/ai/weights/good.json
     python tools/tune_good.py --evaluate --games 200 [--set duel.chain_depth=2 ...]
@@ -7,7 +7,8 @@
 
 A (1+1) search: each round perturbs a few weights of the current best, and plays the
 candidate and the current best on the same fresh block of deals (common random numbers, so
-the comparison is sharper than either figure): duels against `baseline` with the first mover
+the comparison is sharper than either figure): duels against `--opponent` (the frozen
+`baseline2` by default; `baseline` is the older yardstick) with the first mover
 alternated exactly, in US and UK full games, and one-against-three games in every game type.
 The candidate is kept if it scores better by more than `--margin`. Every round uses new
 seeds, so no seed is tuned for; the search's own choices come from `--seed`, so a run is
@@ -31,12 +32,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ai import BENCH_GENERALS  # noqa: E402
+from game.ai import ALL_LEVELS, BENCH_GENERALS  # noqa: E402
 from game.ai.good import build_profiles, good_with  # noqa: E402
 from game.ai.simulate import first_mover_seat, make_config, play_game, seating  # noqa: E402
 
 WEIGHTS = ROOT / "game" / "ai" / "weights" / "good.json"
-OPPONENT = "baseline"
+OPPONENT = "baseline2"  # the default yardstick (--opponent)
 # (profile, field, low, high, step): the weights the search may move, and how far at a time.
 SPACE: list[tuple[str, str, float, float, float]] = [
     ("base", "chain_depth", 0, 3, 1),
@@ -89,17 +90,17 @@ def _play(task: tuple[str, str, tuple[str, ...], int, int]) -> tuple[str, str, b
 
 
 def tasks_for(weights_json: str, duels: int, four: int, seed: int,
-              game_type_only: str | None = None) -> list[Any]:
+              game_type_only: str | None = None, opponent: str = OPPONENT) -> list[Any]:
     """The games of one candidate; with `game_type_only`, only that game type's (the seeds
     of each game type stay what they are without the filter)."""
     tasks: list[Any] = []
     for k, game_type in enumerate(DUEL_TYPES):
         if game_type_only is None or game_type == game_type_only:
-            tasks += [(f"duel:{game_type}", weights_json, ("candidate", OPPONENT), i,
+            tasks += [(f"duel:{game_type}", weights_json, ("candidate", opponent), i,
                        seed + 1000 * k + i) for i in range(duels)]
     for k, game_type in enumerate(FOUR_TYPES):
         if game_type_only is None or game_type == game_type_only:
-            tasks += [(f"four:{game_type}", weights_json, ("candidate",) + (OPPONENT,) * 3, i,
+            tasks += [(f"four:{game_type}", weights_json, ("candidate",) + (opponent,) * 3, i,
                        seed + 1000 * (k + 10) + i) for i in range(four)]
     return tasks
 
@@ -122,11 +123,12 @@ def score_results(results: list[tuple[str, str, bool, bool]]) -> dict[str, float
 
 
 def evaluate_many(pool: Any, candidates: list[dict[str, Any]], duels: int, four: int,
-                  seed: int, game_type: str | None = None) -> list[dict[str, float]]:
+                  seed: int, game_type: str | None = None,
+                  opponent: str = OPPONENT) -> list[dict[str, float]]:
     """Scores every candidate on the same deals (seed block), in parallel; with `game_type`,
     in that game type alone."""
     blobs = [json.dumps(c, sort_keys=True) for c in candidates]
-    tasks = [t for b in blobs for t in tasks_for(b, duels, four, seed, game_type)]
+    tasks = [t for b in blobs for t in tasks_for(b, duels, four, seed, game_type, opponent)]
     results = pool.map(_play, tasks, chunksize=2) if pool else [_play(t) for t in tasks]
     return [score_results([r for r in results if r[1] == b]) for b in blobs]
 
@@ -182,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
                         "deals (paired; repeatable: all the changes go into one candidate)")
     parser.add_argument("--type", choices=FOUR_TYPES, default=None, dest="game_type",
                         help="play only this game type (all of --games go to it)")
+    parser.add_argument("--opponent", choices=[x for x in ALL_LEVELS if x != "good"],
+                        default=OPPONENT, help=f"the level played against (default {OPPONENT})")
     args = parser.parse_args(argv)
     weights = apply_sets(json.loads(Path(args.weights).read_text()), args.set)
     duels = 0 if args.only == "four" else max(1, args.games // 2 // len(DUEL_TYPES))
@@ -197,19 +201,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.compare:
             candidate = apply_sets(weights, args.compare)
             mine, theirs = evaluate_many(pool, [weights, candidate], duels, four,
-                                         args.seed * 100_000, args.game_type)
+                                         args.seed * 100_000, args.game_type, args.opponent)
             print(json.dumps({"current": mine, "candidate": theirs}))
             return 0
         if args.evaluate:
             print(json.dumps(evaluate_many(pool, [weights], duels, four, args.seed * 100_000,
-                                           args.game_type)[0]))
+                                           args.game_type, args.opponent)[0]))
             return 0
         best = weights
         for r in range(args.rounds):
             candidate = perturb(best, rng, args.change)
             seed = args.seed * 100_000 + r * 5_000
             mine, theirs = evaluate_many(pool, [best, candidate], duels, four, seed,
-                                         args.game_type)
+                                         args.game_type, args.opponent)
             changed = {f"{p}.{n}": _value(candidate, p, n) for p, n, *_ in SPACE
                        if _value(candidate, p, n) != _value(best, p, n)}
             kept = theirs["score"] > mine["score"] + args.margin

@@ -16,6 +16,7 @@ import random
 
 from game.ai.base import Controller, General, general_rng
 from game.ai.baseline import BaselineGeneral
+from game.ai.baseline2 import Baseline2General
 from game.ai.easy import EasyGeneral
 from game.ai.good import GoodGeneral
 from game.ai.standard import StandardGeneral
@@ -28,8 +29,15 @@ GENERALS: dict[str, type[General]] = {
 }
 LEVELS = tuple(GENERALS)
 # Levels for benchmarks only (the simulator, bench/league.py), never offered on the setup
-# screen: `baseline` is the Good of issue 14's start, frozen in game/ai/baseline/.
-BENCH_GENERALS: dict[str, type[Controller]] = {"baseline": BaselineGeneral}
+# screen: `baseline` is the Good of issue 14's start, frozen in game/ai/baseline/, and
+# `baseline2` the Good of issue 27's start, frozen in game/ai/baseline2/.
+BENCH_GENERALS: dict[str, type[Controller]] = {"baseline": BaselineGeneral,
+                                               "baseline2": Baseline2General}
+# What each bench level is, in words for whoever runs the simulator (its --help).
+BENCH_HELP: dict[str, str] = {
+    "baseline": "a frozen copy of an early Good",
+    "baseline2": "a frozen copy of a later Good",
+}
 ALL_LEVELS = LEVELS + tuple(BENCH_GENERALS)
 
 
@@ -53,5 +61,6 @@ def choose_action(game: Game, level: str, rng: random.Random | None = None) -> A
 
 
 __all__ = ["Controller", "General", "EasyGeneral", "StandardGeneral", "GoodGeneral", "GENERALS",
-           "LEVELS", "ALL_LEVELS", "BENCH_GENERALS", "BaselineGeneral", "make_general",
+           "LEVELS", "ALL_LEVELS", "BENCH_GENERALS", "BENCH_HELP", "BaselineGeneral",
+           "Baseline2General", "make_general",
            "choose_action", "general_rng"]

@@ -37,6 +37,10 @@ def choose_claim(sit: Situation, rng: random.Random,
     if sit.profile.careless and rng.random() < sit.profile.careless:
         return act.ClaimTerritory(rng.choice(free))
     prefs = preferences or {}
+    if sit.profile.draft_deny:
+        deny = _denying_claim(sit, free)
+        if deny is not None:
+            return act.ClaimTerritory(deny)
     if sit.profile.draft_rollouts > 0:  # among three or four: rollouts (draft_multi.py)
         pick = draft_multi.claim_for(sit, rng, prefs)
         if pick is not None:
@@ -70,6 +74,21 @@ def choose_claim(sit: Situation, rng: random.Random,
     if sit.profile.draft_iterations > 0 and len(free) > 1 and len(sit.active) >= 2:
         return act.ClaimTerritory(_draft_claim(sit, scored, rng))
     return act.ClaimTerritory(_near_best(scored, sit.profile.claim_noise, rng))
+
+
+def _denying_claim(sit: Situation, free: list[TerritoryId]) -> TerritoryId | None:
+    """The last free territory of the most valuable continent a rival holds all the rest of
+    (claiming it denies them the continent), if any."""
+    info, owner, me = sit.info, sit.owner, sit.me
+    best: tuple[int, TerritoryId] | None = None
+    for c, members in info.members.items():
+        left = [t for t in members if owner[t] is None]
+        if len(left) != 1:
+            continue
+        holders = {owner[t] for t in members if owner[t] is not None}
+        if len(holders) == 1 and me not in holders and (best is None or info.bonus[c] > best[0]):
+            best = (info.bonus[c], left[0])
+    return None if best is None else best[1]
 
 
 def _draft_claim(sit: Situation, scored: list[tuple[float, TerritoryId]],

@@ -90,6 +90,8 @@ class Profile:
             attack already begun without pricing the turn again (eased from round 30 on, as
             min_attack_p is); 0 uses continue_p. Below it, each roll is chosen afresh by the
             planner, which stops an attack whose dice went wrong unless it still pays.
+        draft_deny: when claiming, first take the last free territory of a continent a rival
+            holds all the rest of (the most valuable such continent).
     """
 
     name: str
@@ -139,3 +141,4 @@ class Profile:
     draft_rollout_candidates: int = 4
     draft_model: str = "draft4"
     multi_continue_p: float = 0.0
+    draft_deny: bool = False

@@ -7,7 +7,8 @@ Game i uses seed S + i, so a run is repeatable. The seats rotate exactly around 
 mover: in game i the turn order, from the player who moves first, is players[i % n],
 players[(i + 1) % n], ... so in a duel each level moves first in exactly half the games
 (`wins_moving_second` in the JSON counts the wins of a level that did not move first).
-`baseline` (the frozen Good of issue 14's start) may be seated as well as the three levels.
+The bench levels `baseline` and `baseline2` (frozen copies of earlier Goods, game/ai/baseline/
+and game/ai/baseline2/) may be seated as well as the three levels.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from game.ai import ALL_LEVELS, BENCH_GENERALS, make_general
+from game.ai import ALL_LEVELS, BENCH_GENERALS, BENCH_HELP, make_general
 from game.ai.base import General, fallback_action
 from game.engine import Game, GameConfig, IllegalActionError, PlayerSpec, Variants
 from game.engine.config import COLOURS
@@ -58,7 +59,7 @@ class GameResult:
 def make_config(levels: Sequence[str], game_type: str = "us_full", *, neutral: bool = False,
                 hq_to_win: int | None = None, variants: Variants | None = None) -> GameConfig:
     """A standard game with one computer general per level, in seat order. A bench-only level
-    (baseline) is a Good to the engine: the engine only tells humans from computers."""
+    (baseline, baseline2) is a Good to the engine: the engine only tells humans from computers."""
     players = [PlayerSpec(f"{level.title()} {i + 1}", COLOURS[i],
                           "good" if level in BENCH_GENERALS else level)
                for i, level in enumerate(levels)]
@@ -237,9 +238,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The simulator's options, for `main.py --simulate N ...` (and this module's own CLI)."""
     _add(parser, "--simulate", type=int, metavar="N", help="play N computer-only games headless")
     _add(parser, "--players", default="good,standard,easy,easy",
-         help="the computer general of each seat, comma separated, 2 to 6: easy, standard, "
-         "good, or an earlier Good kept unchanged to measure the others against "
-         f"({', '.join(BENCH_GENERALS)})")
+         help="levels of the seats, comma separated, 2 to 6: easy, standard or good; for "
+         "measuring also " + " or ".join(f"{name} ({what})" for name, what in BENCH_HELP.items()))
     _add(parser, "--type", dest="game_type", choices=GAME_TYPES, default="us_full",
          help="game type (default us_full)")
     _add(parser, "--neutral", action="store_true", help="two players and a neutral")

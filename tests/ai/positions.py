@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from game.ai.simulate import make_config
 from game.engine import Game
 
@@ -18,3 +21,12 @@ def three_players(victim: dict[str, int], mine: dict[str, int], rest: int = 3) -
             game.owner[t] = owner
             game.armies[t] = n
     return game
+
+
+def recorded_position(case: dict[str, Any]) -> Game:
+    """A position of a recorded-decisions fixture (tests/ai/fixtures/record_baseline.py): its
+    state with a fresh dice RNG from its seed put back (the fixture leaves the RNG out)."""
+    state = dict(case["state"])
+    version, internal, gauss = random.Random(case["seed"]).getstate()
+    state["rng"] = {"version": version, "state": list(internal), "gauss": gauss}
+    return Game.from_dict(state)

@@ -7,25 +7,17 @@ tests/ai/fixtures/baseline_positions.json was recorded from Good before issue 14
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.ai import ALL_LEVELS, LEVELS, make_general
-from game.engine import Game
 from game.engine.actions import action_from_dict
+from tests.ai.positions import recorded_position
 
 FIXTURE = Path(__file__).parent / "fixtures" / "baseline_positions.json"
 CASES: list[dict[str, Any]] = json.loads(FIXTURE.read_text())
-
-
-def _position(case: dict[str, Any]) -> Game:
-    state = dict(case["state"])
-    version, internal, gauss = random.Random(case["seed"]).getstate()
-    state["rng"] = {"version": version, "state": list(internal), "gauss": gauss}
-    return Game.from_dict(state)
 
 
 def test_the_fixture_covers_every_game_type_and_the_main_phases() -> None:
@@ -37,7 +29,7 @@ def test_the_fixture_covers_every_game_type_and_the_main_phases() -> None:
 @pytest.mark.parametrize("index", range(len(CASES)))
 def test_baseline_decides_as_the_original_good(index: int) -> None:
     case = CASES[index]
-    game = _position(case)
+    game = recorded_position(case)
     assert game.to_move == case["seat"]
     chosen = make_general("baseline", case["seat"], case["seed"]).choose(game)
     assert chosen == action_from_dict(case["action"])

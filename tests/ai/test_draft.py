@@ -149,3 +149,26 @@ def test_good_with_the_multi_player_search_on_claims_alike_for_a_seed() -> None:
     first = claims()
     assert claims() == first
     assert len(first) == len(DB.names)
+
+
+def test_good_denies_a_duel_rival_the_last_territory_of_their_continent() -> None:
+    """The search weighs only the rule of thumb's few best claims and plays the rest of the
+    draft at random, so it never saw a rival about to complete North America: now the last
+    free territory of a continent the rival holds the rest of is claimed first."""
+    assert PROFILES["duel"].draft_deny
+    for seed in (1, 3, 4):
+        game = Game.new(make_config(["good", "good"], "us_full"), seed)
+        me = game.current
+        rival = 1 - me
+        north_america = list(game.board.continents["north_america"].territories)
+        for t in north_america[:-1]:
+            game.owner[t] = rival
+            game.armies[t] = 1
+        for t in list(game.board.continents["asia"].territories)[:8]:
+            game.owner[t] = me
+            game.armies[t] = 1
+        for seat in (me, rival):
+            game.setup_pool[seat] -= 8
+        assert game.phase == Phase.CLAIM and game.to_move == me
+        action = make_general("good", me, seed).choose(game)
+        assert action.territory == north_america[-1]

@@ -1,0 +1,83 @@
+# FROZEN on purpose: game/ai/good.py as of commit 72faedd (the Good of issue 27's start). Never edit.
+"""Good: plans each turn as chains of conquests with the exact odds, masses for it, guards its
+continents' borders, breaks its rivals', finishes weak players for their cards, and plays for
+missions and HQs. Its numbers live in weights/good.json (tuned by tools/tune_good.py). No pygame.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from importlib import resources
+from typing import Any
+
+from game.ai.baseline2.base import General
+from game.ai.baseline2.profile import Profile
+from game.ai.baseline2.view import SeatView
+from game.engine import Phase
+
+PROFILE_NAMES = ("base", "second_setup", "duel", "duel_second", "duel_second_setup",
+                 "duel_second_setup_spread")
+_FIELDS = {f.name for f in fields(Profile)} - {"name"}
+
+
+def load_weights() -> dict[str, Any]:
+    """The weights shipped with the game (game/ai/weights/good.json)."""
+    text = resources.files("game.ai.baseline2").joinpath("weights/good.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def build_profiles(weights: dict[str, Any], name: str = "good") -> dict[str, Profile]:
+    """Every profile Good plays with, each resolved through its chain of 'from' entries.
+    Raises ValueError on an unknown field or profile, so a typo in the file is loud."""
+    resolved: dict[str, dict[str, Any]] = {}
+
+    def resolve(key: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+        if key in resolved:
+            return resolved[key]
+        if key not in weights or key in seen:
+            raise ValueError(f"good weights: no profile {key!r} (or a loop through it)")
+        entry = dict(weights[key])
+        parent = entry.pop("from", None)
+        unknown = set(entry) - _FIELDS
+        if unknown:
+            raise ValueError(f"good weights: unknown field(s) {sorted(unknown)} in {key!r}")
+        values = {**(resolve(parent, (*seen, key)) if parent else {}), **entry}
+        resolved[key] = values
+        return values
+
+    return {key: Profile(name=name, **resolve(key)) for key in PROFILE_NAMES}
+
+
+PROFILES = build_profiles(load_weights())
+GOOD = PROFILES["base"]
+
+
+class GoodGeneral(General):
+    """The strongest level: the shared machinery with turn planning, a plan and more care.
+    `profiles` (from build_profiles) replace the shipped weights, for tuning."""
+
+    profile = GOOD
+    profiles = PROFILES
+
+    def profile_for(self, view: SeatView) -> Profile:
+        profiles = self.profiles
+        setup = view.phase == Phase.PLACE
+        second = view.first_player != self.seat
+        if len(view.active_players()) <= 2:
+            if not second:
+                return profiles["duel"]
+            if not setup:
+                return profiles["duel_second"]
+            if view.continents_of(self.seat):
+                return profiles["duel_second_setup"]
+            return profiles["duel_second_setup_spread"]
+        return profiles["second_setup"] if setup and second else profiles["base"]
+
+
+def good_with(weights: dict[str, Any]) -> type[GoodGeneral]:
+    """A Good general class playing with `weights` instead of the shipped ones (tuning)."""
+    profiles = build_profiles(weights)
+    return type("TunedGoodGeneral", (GoodGeneral,),
+                {"profile": profiles["base"], "profiles": profiles})
