@@ -29,12 +29,13 @@ import contextlib
 import json
 import logging
 import os
+import stat
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.jsonfile import FileRefused
-from game.jsonlines import read_lines
+from game.jsonfile import FileRefused, set_aside
+from game.jsonlines import copy_body
 
 if TYPE_CHECKING:
     from game.engine import Action, Game
@@ -44,8 +45,11 @@ log = logging.getLogger("conquest.net")
 JOURNAL_VERSION = 1
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # far above any game's; of a bigger file, its end is read
 _COMPACT = (",", ":")
-# a FIFO put in the journal's place is refused, not waited on; a link is not followed
-_SAFE_OPEN = getattr(os, "O_SAFE_OPEN", 0) | getattr(os, "O_NOFOLLOW", 0)
+# Opened without blocking (a FIFO put in the journal's place with nobody reading it is refused
+# at once: opened for writing with O_NONBLOCK it fails with ENXIO, where a plain open waits for
+# a reader for ever, with the server's event loop) and never through a link; whatever opens is
+# then checked to be a regular file (`_open_regular_for_append`).
+_SAFE_OPEN = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
 def journal_paths(save: Path) -> tuple[Path, Path]:
@@ -112,8 +116,8 @@ class Journal:
         with self._lock:
             if self._fd is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND
-                             | _SAFE_OPEN, 0o644)
+                fd = _open_regular_for_append(self.path,
+                                              os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
                 header = {"journal": JOURNAL_VERSION, "seed": game.seed, "from": len(actions) - 1}
                 try:
                     _write_all(fd, (json.dumps(header, separators=_COMPACT) + "\n").encode())
@@ -128,27 +132,27 @@ class Journal:
 
     def set_aside(self) -> bool:
         """Close the journal and rename it aside (a whole save that covers it is about to be
-        written); the next action starts a new one. False if there was none."""
+        written); the next action starts a new one. False if there was none. Something other
+        than a regular file in the journal's place (a FIFO, a link, a folder: no journal of
+        ours) is moved out of the way as `network-1.journal.bad`, said to the host, so the
+        next action's line can be written again."""
         with self._lock:
             if self._fd is not None:
                 os.close(self._fd)
                 self._fd = None
             self.lines = 0
             self.unsynced = False
-            if not self.path.exists():
+            if not os.path.lexists(self.path):  # (a link to nowhere is something in the way)
                 return False
-            if self.old_path.exists():
+            if _is_stranger(self.path):
+                _move_stranger(self.path)
+                return False
+            if _is_stranger(self.old_path):
+                _move_stranger(self.old_path)
+            if os.path.lexists(self.old_path):
                 # the last whole save failed (or a crash came first): the journal set aside
                 # then is still needed, so this one's actions are added to it
-                try:
-                    lines = read_lines(self.path, MAX_JOURNAL_BYTES, "journal").body
-                except FileRefused as exc:  # (not ours: left where it is, the save waits)
-                    raise OSError(str(exc)) from exc
-                fd = os.open(self.old_path, os.O_WRONLY | os.O_APPEND | _SAFE_OPEN)
-                try:
-                    _write_all(fd, lines)
-                finally:
-                    os.close(fd)
+                _add_lines(self.path, self.old_path)
                 os.unlink(self.path)
             else:
                 os.replace(self.path, self.old_path)
@@ -179,6 +183,54 @@ class Journal:
             if self._fd is not None:
                 os.close(self._fd)
                 self._fd = None
+
+
+def _open_regular_for_append(path: Path, extra: int = os.O_WRONLY) -> int:
+    """A descriptor appending to `path`, a regular file (OSError, in words, if something else
+    is there: a FIFO fails at once, never waited on). `extra`: the other flags (the access
+    mode, O_CREAT...)."""
+    fd = os.open(path, os.O_APPEND | _SAFE_OPEN | extra, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path.name} is not an ordinary file")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _add_lines(path: Path, old: Path) -> None:
+    """Append the action lines of the journal `path` (all but its header) to the journal set
+    aside at `old`, a piece at a time (jsonlines.copy_body): however large it is, nothing of
+    it is left out (it was read whole into memory before, and of a journal over
+    MAX_JOURNAL_BYTES only its end)."""
+    target = _open_regular_for_append(old, os.O_RDWR)
+    try:
+        copy_body(path, target, "journal")
+    except FileRefused as exc:  # (checked just before: raced by something else)
+        raise OSError(str(exc)) from exc
+    finally:
+        os.close(target)
+
+
+def _is_stranger(path: Path) -> bool:
+    """Whether something other than a regular file is at `path` (a link is, whatever it
+    points to); False if nothing is."""
+    try:
+        return not stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
+def _move_stranger(path: Path) -> None:
+    """Something not ours in the journal's place: moved aside beside the save and said."""
+    from game import filenotes  # noqa: PLC0415
+
+    aside = set_aside(path, ".bad", base=path.name.lstrip("."), any_kind=True)
+    if aside is None:
+        raise OSError(f"{path.name} is not an ordinary file and cannot be moved out of the way")
+    filenotes.tell(f"{path.name.lstrip('.')} was not a file the game writes; it was moved "
+                   f"aside as {aside.name} and a new journal begins.")
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 from game.jsonfile import FileRefused, open_regular, parse_json
 
 MAX_LINE = 4096  # a journal line is under 200 bytes; a longer one is damaged
+COPY_CHUNK = 1 << 20  # what `copy_body` reads at a time
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,42 @@ def read_lines(path: Path, max_bytes: int, what: str = "file") -> LineFile:
                           f"({(exc.strerror or 'error').lower()}).") from exc
     finally:
         os.close(fd)
+
+
+def copy_body(path: Path, target: int, what: str = "file") -> None:
+    """Append the lines of the regular file `path` after its first (a journal's header) to
+    the file open for reading and appending at `target`, a piece at a time (however large the
+    file: nothing is held whole in memory, nothing left out). A torn last line of the target
+    is ended first, so it stays alone on its line. FileNotFoundError passes through; a file
+    that cannot be read is FileRefused; the target's OSError passes through."""
+    fd, _ = open_regular(path, what)
+    try:
+        size = os.fstat(target).st_size
+        if size and os.pread(target, 1, size - 1) != b"\n":
+            _write_all(target, b"\n")
+        in_head = True
+        while True:
+            try:
+                chunk = os.read(fd, COPY_CHUNK)
+            except OSError as exc:
+                raise FileRefused(f"The {what} {path.name} cannot be read "
+                                  f"({(exc.strerror or 'error').lower()}).") from exc
+            if not chunk:
+                return
+            if in_head:
+                cut = chunk.find(b"\n")
+                if cut < 0:
+                    continue  # (a damaged first line longer than a piece: still in it)
+                chunk, in_head = chunk[cut + 1:], False
+            _write_all(target, chunk)
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _read_at(fd: int, offset: int, count: int) -> bytes:

@@ -155,7 +155,7 @@ def set_aside(save: Path, why: str) -> Path | None:
         # gone (a set-aside save is whole or unreadable: nothing is lost), never a new game's
         # journal replayed into the old save
         for journal, moved in zip(journal_paths(save), journal_paths(kept), strict=True):
-            if journal.exists():
+            if os.path.lexists(journal):  # (a link to nowhere too: never left in the way)
                 os.replace(journal, moved)
         os.replace(save, kept)
     except FileNotFoundError:
@@ -225,6 +225,9 @@ class TableSaver:
         self.unsynced = False  # written since the last sync: only the page cache holds it
         self.journal = Journal(self.path)
         self.pending: Future[None] | None = None  # a whole save being written by a thread
+        # an action the journal could not take (the disk refused its line): only a whole save
+        # keeps it, so one is written as soon as none is under way
+        self.behind = False
         self.full_after = FULL_SAVE_EVERY  # journal lines before the next whole save
         self._game: Game | None = None
         self._actions: list[str] = []  # the record's actions as JSON text, in order
@@ -368,7 +371,8 @@ class Autosaves:
         if self.enabled:
             for table in tables:
                 saver = self.savers.get(table.game_id)
-                if table.game is not None and saver is not None and saver.journal.lines:
+                if table.game is not None and saver is not None and \
+                        (saver.journal.lines or saver.behind):
                     with contextlib.suppress(OSError):
                         await self.save(table)
         self._pool.shutdown(wait=True)
@@ -385,11 +389,32 @@ class Autosaves:
             return False
         assert table.game is not None
         saver = self.savers[table.game_id]
-        saver.note(table.game, saver.journal.append(table.game, table.seq, table.sent))
-        if saver.journal.lines >= saver.full_after and saver.pending is None:
-            future = self._start_save(saver, table, state)
-            future.add_done_callback(self._note_failure)
+        try:
+            encoded = saver.journal.append(table.game, table.seq, table.sent)
+        except OSError:
+            # the journal cannot take it: a whole save must (at once, or after the one under
+            # way), or no whole save would ever come again (they come after journal lines)
+            saver.behind = True
+            self._save_soon(saver, table, state)
+            raise
+        saver.note(table.game, encoded)
+        if saver.journal.lines >= saver.full_after:
+            self._save_soon(saver, table, state)
         return True
+
+    def _save_soon(self, saver: TableSaver, table: Table, state: dict[str, Any] | None) -> None:
+        """A whole save in the background, unless one is under way (then the next action's
+        record starts it, or, for an action the journal could not take, the end of this one:
+        `_start_save`)."""
+        if saver.pending is None:
+            self._start_save(saver, table, state).add_done_callback(self._note_failure)
+
+    def _catch_up(self, saver: TableSaver, table: Table) -> None:
+        """(On the loop, after a whole save:) an action the journal could not take came
+        while it was written, so it is not in it: another whole save."""
+        if saver.behind and saver.pending is None and table.game is not None and \
+                self.savers.get(table.game_id) is saver:
+            self._save_soon(saver, table, None)
 
     async def save(self, table: Table, state: dict[str, Any] | None = None) -> bool:
         """Write a whole save of the table as it is now (`state`: its
@@ -421,13 +446,21 @@ class Autosaves:
         assert table.game is not None
         text = saver.text(table, state)
         saver.journal.set_aside()
+        saver.behind = False  # (the text holds every action so far)
         saver.full_after = FULL_SAVE_EVERY
         future = self._pool.submit(self._write, saver, text, table.game.is_over)
         saver.pending = future
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # (a test's saves, written with no loop running)
+            loop = None
 
         def done(_: Future[None]) -> None:
             if saver.pending is future:
                 saver.pending = None
+            if saver.behind and loop is not None and not loop.is_closed():
+                with contextlib.suppress(RuntimeError):  # (the loop closed meanwhile)
+                    loop.call_soon_threadsafe(self._catch_up, saver, table)
         future.add_done_callback(done)
         return future
 

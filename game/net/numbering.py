@@ -13,7 +13,8 @@ it too. Then:
 - n = last is a repeat of the last action applied: it is answered with what was answered then
   (the same update, with the repeat's request id) and applied no second time. When that answer is
   no longer held (the server restarted since), the repeat is answered with the seat's whole view
-  as it is now, which shows the action's outcome.
+  as it is now, which shows the action's outcome (a view: charged to the connection's limit
+  on views, and refused with `rate` past it, as a `state` request is).
 - An older number, or one that skips ahead (n > last + 1), is refused with the number expected.
 """
 

@@ -140,8 +140,7 @@ class Reception:
             if not client.limit.allow():
                 raise Refusal("rate", self._rate_reason())
             if kind == "state" and client.views is not None and not client.views.allow():
-                raise Refusal("rate", f"too many requests for the game's view: at most "
-                                      f"{self.limits.view_rate:g} a second; ask again later")
+                raise Refusal("rate", self.view_rate_reason())
             await self.dispatch(client, msg)
         except Refusal as refusal:
             seat = client.seat if kind == "action" else None
@@ -166,6 +165,10 @@ class Reception:
         if last_n is not None:
             extra["n"] = last_n
         client.send("error", code=code, reason=reason, **extra)
+
+    def view_rate_reason(self) -> str:
+        return (f"too many requests for the game's view: at most {self.limits.view_rate:g} a "
+                "second; ask again later")
 
     def _rate_reason(self) -> str:
         return f"too many messages: at most {self.config.rate:g} a second; send it again later"

@@ -11,6 +11,7 @@ autosave.py's job; this module knows nothing of connections, seats or turns. No 
 
 from __future__ import annotations
 
+import errno
 import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,15 @@ if TYPE_CHECKING:
 log = logging.getLogger("conquest.net")
 
 
+def _why(exc: OSError) -> str:
+    """What the disk said, in words (no error number, no path)."""
+    if exc.errno == errno.ENXIO:
+        return "a pipe is in its place"
+    if exc.errno == errno.ELOOP:
+        return "a link is in its place"
+    return (exc.strerror or str(exc)).lower()
+
+
 class SaveKeeper:
     """Every table's save of one server, from its start to its stop."""
 
@@ -38,6 +48,7 @@ class SaveKeeper:
         self._locks: list[SaveLock] = []
         self._superseded: dict[str, str] = {}  # table -> why its save found is not gone on with
         self._journals: dict[str, JournalReplay] = {}  # table -> its journal's replay, to keep
+        self._journal_refused: set[str] = set()  # tables whose journal refuses lines now
         self.autosaves = autosave.Autosaves(
             config, {game_id: self.save_name(game_id) for game_id in self._game_ids},
             on_error=self._count_error)
@@ -112,7 +123,15 @@ class SaveKeeper:
                 self.counters.saves += 1
         except OSError as exc:
             self.counters.errors += 1
-            log.error("game %s: autosave failed: %s", table.game_id, exc)
+            if table.game_id not in self._journal_refused:  # (said once, not every action)
+                self._journal_refused.add(table.game_id)
+                log.error("game %s: its actions cannot be written to the journal beside %s "
+                          "(%s); a whole save after each keeps the game meanwhile",
+                          table.game_id, self.save_name(table.game_id), _why(exc))
+        else:
+            if table.game_id in self._journal_refused:
+                self._journal_refused.discard(table.game_id)
+                log.info("game %s: its journal is written again", table.game_id)
 
     async def save(self, table: Table, state: dict[str, Any] | None = None) -> None:
         """Write the table's whole save as it is now and wait for it; `state` is its

@@ -398,11 +398,15 @@ class GameServer:
 
     def _answer_again(self, client: Client, table: Table, seat: Seat, request_id: Any) -> None:
         """A repeat of the seat's last action: what answered it then, or (not held since the
-        server restarted) the seat's whole view, which shows its outcome."""
+        server restarted) the seat's whole view, which shows its outcome. A whole view is
+        charged to the connection's view limit as a `state` request is (reception.py): repeats
+        of the last number were a way round it."""
         text = numbering.answer_again(seat, request_id)
         if text is not None:
             client.send_text(text)
         elif table.game is not None:
+            if client.views is not None and not client.views.allow():
+                raise Refusal("rate", self.reception.view_rate_reason())
             self._send_state(client, table, seat, request_id=request_id)
 
     def _apply(self, table: Table, action: act.Action) -> list[Any]:

@@ -17,9 +17,11 @@ waiting player may fill the open seats with, if the host allows it). Every answe
 Content-Security-Policy: scripts, styles and images from this server only, no inline script,
 and connections only back to this host.
 
-A websocket handshake (`Upgrade: websocket`) goes on to the game as before; anything that is
-not a GET of a listed path is refused with its status (405, 404), and what websockets itself
-cannot parse (huge or too many headers, a request body) never reaches this module.
+A websocket handshake (`Upgrade: websocket`) goes on to the game as before, unless a browser
+says it comes from another site's page (`Origin` not this host and port: 403, `same_origin`);
+anything that is not a GET of a listed path is refused with its status (405, 404), and what
+websockets itself cannot parse (huge or too many headers, a request body) never reaches this
+module.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
@@ -150,6 +153,11 @@ class WebPages:
     def respond(self, connection: Any, request: Request) -> Response | None:
         """None for a websocket handshake (the game goes on), else the HTTP answer."""
         if "websocket" in request.headers.get("Upgrade", "").lower():
+            origin = request.headers.get("Origin")
+            if origin is not None and not same_origin(origin, request.headers.get("Host", "")):
+                log.debug("refused a websocket from a page of %s", origin[:MAX_PATH_LENGTH])
+                return _plain(http.HTTPStatus.FORBIDDEN,
+                              "a page from another site may not join this game")
             return None
         try:
             return self.answer(request.method, request.path, request.headers)
@@ -225,6 +233,25 @@ class WebPages:
 
 
 MAX_PAGE_FILE_BYTES = 8 * 1024 * 1024  # the page's scripts, styles and the map's art
+_DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
+
+
+def same_origin(origin: str, host: str) -> bool:
+    """Whether a browser's `Origin` (the page that opens the websocket) is this server's own
+    page: the same host and port as the request's `Host`. Any other site's page is refused: a
+    browser lets every page open a websocket anywhere, so without this a site a player visits
+    could take seats, or guess the password from that player's address (and have the lockout
+    fall on them). Desktop clients send no Origin and are not asked."""
+    try:
+        page = urlsplit(origin)
+        asked = urlsplit("//" + host)
+        default = _DEFAULT_PORTS.get(page.scheme.lower())
+        if default is None or not page.hostname or not asked.hostname:
+            return False  # ("null": a sandboxed page or a file; no scheme of the web)
+        return (page.hostname.lower() == asked.hostname.lower()
+                and (page.port or default) == (asked.port or default))
+    except ValueError:  # (a port that is not a number)
+        return False
 
 
 def _response(status: http.HTTPStatus, body: bytes, content_type: str | None,

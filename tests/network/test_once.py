@@ -173,3 +173,37 @@ def test_an_action_sent_again_after_the_server_was_killed_is_applied_once(saves:
             if proc is not None and proc.poll() is None:
                 proc.kill()
                 proc.wait(10)
+
+
+def test_repeats_answered_with_the_whole_view_keep_to_the_view_limit(saves: Path) -> None:
+    """After a restart a repeat of the last action is answered with the seat's whole view:
+    a view, so charged to the connection's view limit (--view-rate) like a `state` request.
+    Repeats of the last number were answered outside it, each with a whole view."""
+    async def scenario() -> None:
+        async with running_server(saves, seats=("open", "open"), seed=5) as (server, uri):
+            clients = await join(uri, ["Ada", "Bo"])
+            await wait_for_views(clients)
+            mover = _mover(clients)
+            action = _choice(mover)
+            await _next(mover, ("update",), await mover.send_action(action))
+            credentials = mover.credentials
+            await close_all(clients)
+        async with running_server(saves, seats=("open", "open"), seed=5) as (server, uri):
+            limits = server.config.limits
+            back = NetClient(uri, "Ada", credentials=credentials)
+            await back.connect()
+            while back.view is None:
+                await back.receive()
+            requests = [await back.send_action(action, again=1) for _ in range(40)]
+            answers: dict[str, int] = {}
+            while sum(answers.values()) < len(requests):
+                msg = await asyncio.wait_for(back.receive(), 10)
+                if msg.get("id") in requests:
+                    kind = msg["type"] + "/" + msg.get("code", "")
+                    answers[kind] = answers.get(kind, 0) + 1
+            # the burst, and what the rate adds while the 40 arrive (well under a second)
+            assert answers.get("state/", 0) <= limits.view_burst + limits.view_rate, answers
+            assert answers.get("error/rate", 0) >= 40 - limits.view_burst - limits.view_rate
+            assert server.tables["1"].seats[back.seat].last_n == 1  # never applied again
+            await back.close()
+    run(scenario())

@@ -10,9 +10,13 @@ import re
 import socket
 from pathlib import Path
 
+import pytest
+from websockets.asyncio.client import connect
 from websockets.datastructures import Headers
+from websockets.exceptions import InvalidStatus
+from websockets.http11 import Request
 
-from game.net import web
+from game.net import protocol, web
 from game.net.web import ROUTES, SCRIPTS, WebPages
 from tests.network.support import join, running_server, run
 
@@ -172,4 +176,44 @@ def test_the_server_answers_pages_and_odd_requests_on_its_game_port(saves: Path)
             assert [c.seat for c in clients] == [0, 1]
             for client in clients:
                 await client.close()
+    run(scenario())
+
+
+def test_only_the_servers_own_page_or_a_desktop_client_opens_the_websocket() -> None:
+    """A browser sends the page's Origin with a websocket handshake: another site's page is
+    refused (it could take seats or guess the password from a player's address); the
+    server's own page (same host and port) and a client sending no Origin go on."""
+    def handshake(origin: str | None, host: str = "192.168.1.5:8765") -> int | None:
+        headers = Headers({"Host": host, "Upgrade": "websocket", "Connection": "Upgrade"})
+        if origin is not None:
+            headers["Origin"] = origin
+        answer = pages().respond(None, Request("/", headers))
+        return None if answer is None else answer.status_code
+
+    assert handshake(None) is None  # a desktop client
+    assert handshake("http://192.168.1.5:8765") is None
+    assert handshake("https://192.168.1.5:8765") is None
+    assert handshake("http://Example.com", "example.com") is None
+    assert handshake("https://example.com", "example.com:443") is None
+    assert handshake("http://[::1]:8765", "[::1]:8765") is None
+    for stranger in ("http://evil.example", "http://192.168.1.5:8766", "http://192.168.1.5",
+                     "null", "file://", "http://192.168.1.5:8765.evil.example",
+                     "http://192.168.1.5:x", "chrome-extension://abc"):
+        assert handshake(stranger) == 403, stranger
+
+
+def test_a_page_of_another_site_cannot_open_the_game(saves: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(saves, password="s3cret") as (server, uri):
+            with pytest.raises(InvalidStatus) as refused:
+                async with connect(uri, origin="http://evil.example", compression=None):
+                    pass
+            assert refused.value.response.status_code == 403
+            assert not server.reception.passwords.wait_left("127.0.0.1")  # nothing counted
+            async with connect(uri, origin=uri.replace("ws:", "http:"), compression=None) as ws:
+                await ws.send(json.dumps({"v": protocol.PROTOCOL_VERSION, "type": "ping"}))
+                assert json.loads(await ws.recv())["type"] == "pong"
+            clients = await join(uri, ["Ada"], password="s3cret")  # (no Origin)
+            assert clients[0].seat == 0
+            await clients[0].close()
     run(scenario())

@@ -45,6 +45,14 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("game/ai/draft.py", "read_text"): "the same weights' text (importlib.resources)",
     ("game/ai/draft_multi.py", "json.loads"): "the seat models' weights: package data",
     ("game/ai/draft_multi.py", "read_text"): "the same weights' text (importlib.resources)",
+    ("game/ai/baseline2/good.py", "json.loads"):
+        "the frozen yardstick general's weights: package data, as Good's",
+    ("game/ai/baseline2/good.py", "read_text"): "the same weights' text (importlib.resources)",
+    ("game/ai/baseline2/draft.py", "json.loads"): "its draft model's weights: package data",
+    ("game/ai/baseline2/draft.py", "read_text"): "the same weights' text (importlib.resources)",
+    ("game/ai/baseline2/draft_multi.py", "json.loads"): "its seat models' weights: package data",
+    ("game/ai/baseline2/draft_multi.py", "read_text"):
+        "the same weights' text (importlib.resources)",
     ("game/net/protocol.py", "orjson.loads"):
         "network messages, not files (bounded by the websocket's frame limit, checked by "
         "protocol.py's own limits)",
