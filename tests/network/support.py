@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import socket
 import subprocess
 import sys
@@ -91,10 +92,26 @@ async def ask(conn: ClientConnection, payload: Any, *, want: str | None = "error
             return msg
 
 
+# Ports for the tests' servers come from below the kernel's range of ephemeral ports (Linux
+# hands clients 32768-60999): a port the kernel gives out as free (bind to 0) can be handed
+# again at once to a client's outgoing connection, and a server started on it a moment later
+# then fails with 'address in use'. Chosen at random so parallel test runs rarely meet.
+_TEST_PORTS = range(20000, 32000)
+_ports = random.Random()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port no socket on this machine uses now, for a test's server (0.0.0.0 or 127.0.0.1)."""
+    for _ in range(200):
+        port = _ports.choice(_TEST_PORTS)
+        try:
+            for address in ("0.0.0.0", "127.0.0.1"):
+                with socket.socket() as s:
+                    s.bind((address, port))
+        except OSError:
+            continue
+        return port
+    raise OSError("no free port for a test server in 20000-31999")
 
 
 def start_server_process(port: int, saves: Path, *extra: str) -> subprocess.Popen[bytes]:

@@ -24,7 +24,9 @@ def _step_until(app: Any, done: Any, frames: int = 600, shot: str | None = None)
         if done():
             break
         time.sleep(0.002)  # the network thread's turn
-    assert done(), f"gave up waiting; top scene is {type(app.scenes.top).__name__}"
+    top = app.scenes.top
+    said = _dialog_text(top) if hasattr(top, "dialog") else ""
+    assert done(), f"gave up waiting; top scene is {type(top).__name__} {said!r}"
     app.step(DT)  # the new top scene's first frame
     if shot and SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
