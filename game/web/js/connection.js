@@ -8,42 +8,188 @@ import {
 
 const RETRY_SECONDS = [0.5, 1, 2, 3, 5]; // waits between reconnection tries, then the last
 
-/** Where this browser keeps its seat at this server: the token in localStorage (a reload, a
- * closed tab or a restart takes the seat back), the password only for this tab's session
- * (never kept on disk, as the desktop never keeps it). */
+const ASK_MS = 250; // how long a starting tab waits for the browser's other tabs to answer
+const MAX_KEPT = 8; // seats one browser keeps for this server (one per tab that took one)
+
+function openChannel(name) {
+  try {
+    return typeof BroadcastChannel === "function" ? new BroadcastChannel(name) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isSeat(kept) {
+  return Boolean(kept) && typeof kept.token === "string" && Number.isInteger(kept.seat)
+    && typeof kept.game === "string";
+}
+
+/** Where this browser keeps its seats at this server. Each tab holds its own seat: the token
+ * in the tab's sessionStorage, so a reload takes that tab's seat back and a second tab is a
+ * new visitor who sees the tables (every tab of the site shares localStorage: kept there, a
+ * second tab took the first one's seat and the first was put out). The browser also keeps
+ * each seat in localStorage, so a closed tab's seat is not lost: a new tab takes back a kept
+ * seat no open tab holds. Which seats the open tabs hold they say to each other on a
+ * BroadcastChannel (a duplicated tab, whose sessionStorage is a copy, learns so and becomes
+ * a new visitor). The password is kept only for the tab's session (never on disk, as the
+ * desktop never keeps it). */
 export class SeatStore {
-  constructor(storage = window.localStorage, session = window.sessionStorage) {
+  constructor(storage = window.localStorage, session = window.sessionStorage,
+    channel = openChannel(`conquest.seats.${location.host}`)) {
     this.storage = storage;
     this.session = session;
-    this.key = `conquest.seat.${location.host}`;
+    this.key = `conquest.seat.${location.host}`; // this tab's seat, in its session
+    this.keptKey = `conquest.seats.${location.host}`; // the browser's seats, in local storage
     this.passwordKey = `conquest.password.${location.host}`;
+    this.held = null; // the token of the seat this tab holds (other tabs asking are told)
+    this.heardHeld = null; // while asking: the tokens other tabs said they hold
+    this.channel = channel;
+    if (channel) channel.onmessage = (event) => this.heard(event.data);
+    if (typeof window !== "undefined") this.watchPage(window);
   }
 
+  /** This tab's seat, or null. */
   load() {
     try {
-      const kept = JSON.parse(this.storage.getItem(this.key) || "null");
-      if (kept && typeof kept.token === "string" && Number.isInteger(kept.seat)
-          && typeof kept.game === "string") {
-        return kept;
-      }
+      const kept = JSON.parse(this.session.getItem(this.key) || "null");
+      if (isSeat(kept)) return kept;
     } catch {
       // a damaged entry is forgotten below
     }
-    this.forget();
+    this.removeOwn();
     return null;
   }
 
-  save(credentials) {
+  /** Every seat this browser kept at this server, newest first (an older page kept one seat
+   * under this tab's key in local storage: it is read too). */
+  kept() {
+    let list = [];
     try {
-      this.storage.setItem(this.key, JSON.stringify(credentials));
+      const data = JSON.parse(this.storage.getItem(this.keptKey) || "[]");
+      if (Array.isArray(data)) list = data.filter(isSeat);
+      const older = JSON.parse(this.storage.getItem(this.key) || "null");
+      if (isSeat(older) && !list.some((k) => k.token === older.token)) list.push(older);
     } catch {
-      // private browsing may refuse storage: the seat lasts as long as the page
+      // a damaged list is read as empty
+    }
+    return list.slice(0, MAX_KEPT);
+  }
+
+  /** The seat this tab should take back as it opens: its own (a reload) unless another open
+   * tab says it holds it (this tab is a duplicate), else one this browser kept that no open
+   * tab holds (a closed tab's: a tab marks its seat open while it lives and closed as it goes,
+   * so a busy tab slow to answer keeps its seat), else null: a new visitor, shown the tables. */
+  async claim() {
+    const own = this.load();
+    const kept = this.kept().filter((k) => !k.open && (!own || k.token !== own.token));
+    const candidates = own ? [own, ...kept] : kept;
+    if (candidates.length === 0) return null;
+    const held = await this.othersHold(candidates.map((k) => k.token));
+    const found = candidates.find((k) => !held.has(k.token));
+    if (!found) {
+      this.removeOwn();
+      return null;
+    }
+    const free = { game: found.game, seat: found.seat, token: found.token, name: found.name };
+    this.writeOwn(free);
+    this.hold(free.token);
+    return free;
+  }
+
+  /** This tab holds the seat of `token` (or none): it answers other tabs asking, and marks the
+   * seat open in the browser's list while the page lives. */
+  hold(token) {
+    this.held = token;
+    if (token) this.markOpen(token, true);
+  }
+
+  markOpen(token, open) {
+    this.writeKept(this.kept().map((k) => (k.token === token ? { ...k, open } : k)));
+  }
+
+  /** The page is going (closed, reloaded, or put aside by the browser) or back. */
+  watchPage(target = window) {
+    target.addEventListener("pagehide", () => {
+      if (this.held) this.markOpen(this.held, false);
+    });
+    target.addEventListener("pageshow", (event) => {
+      if (event.persisted && this.held) this.markOpen(this.held, true);
+    });
+  }
+
+  writeKept(list) {
+    try {
+      this.storage.setItem(this.keptKey, JSON.stringify(list.slice(0, MAX_KEPT)));
+      this.storage.removeItem(this.key); // (an older page's single seat, now in the list)
+    } catch {
+      // private browsing may refuse storage: the seat lasts as long as the tab
     }
   }
 
-  forget() {
+  /** Ask the browser's other open tabs which of `tokens` they hold. */
+  othersHold(tokens) {
+    if (!this.channel) return Promise.resolve(new Set());
+    this.heardHeld = new Set();
     try {
-      this.storage.removeItem(this.key);
+      this.channel.postMessage({ ask: tokens });
+    } catch {
+      return Promise.resolve(new Set());
+    }
+    return new Promise((resolve) => {
+      setTimeout(() => {
+        const held = this.heardHeld;
+        this.heardHeld = null;
+        resolve(held);
+      }, ASK_MS);
+    });
+  }
+
+  heard(data) {
+    if (!data || typeof data !== "object") return;
+    if (Array.isArray(data.ask) && this.held && data.ask.includes(this.held)) {
+      try {
+        this.channel.postMessage({ held: this.held });
+      } catch {
+        // the other tab hears nothing: it may take this seat, and the server gives it one page
+      }
+    } else if (typeof data.held === "string" && this.heardHeld) {
+      this.heardHeld.add(data.held);
+    }
+  }
+
+  /** Welcomed to a seat: it is this tab's, and the browser keeps it. */
+  save(credentials) {
+    this.writeOwn(credentials);
+    this.held = credentials.token;
+    const others = this.kept().filter((k) => k.token !== credentials.token
+      && !(k.game === credentials.game && k.seat === credentials.seat));
+    this.writeKept([{ ...credentials, open: true }, ...others]);
+  }
+
+  /** This tab's seat is given up (left, or the server no longer knows it). */
+  forget() {
+    const own = this.load();
+    this.removeOwn();
+    this.held = null;
+    if (own) this.writeKept(this.kept().filter((k) => k.token !== own.token));
+  }
+
+  /** Another page took this tab's seat: the tab no longer says it holds it. */
+  release() {
+    this.held = null;
+  }
+
+  writeOwn(credentials) {
+    try {
+      this.session.setItem(this.key, JSON.stringify(credentials));
+    } catch {
+      // the seat lasts as long as the page
+    }
+  }
+
+  removeOwn() {
+    try {
+      this.session.removeItem(this.key);
     } catch {
       // nothing kept
     }
@@ -177,7 +323,10 @@ export class Connection {
 
   told(msg) {
     // the server closes this connection: a newer page took the seat, or the server stops
-    if (/taken back/.test(msg.reason)) this.stopped = true;
+    if (/taken back/.test(msg.reason)) {
+      this.stopped = true;
+      this.store.release();
+    }
     this.listener.onBye(msg);
   }
 
