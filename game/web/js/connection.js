@@ -7,6 +7,7 @@ import {
 } from "./protocol.js";
 
 const RETRY_SECONDS = [0.5, 1, 2, 3, 5]; // waits between reconnection tries, then the last
+const MAX_UNANSWERED = 32; // (the page sends one action and waits for its answer)
 
 const ASK_MS = 250; // how long a starting tab waits for the browser's other tabs to answer
 const MAX_KEPT = 8; // seats one browser keeps for this server (one per tab that took one)
@@ -222,6 +223,9 @@ export class Connection {
     this.socket = null;
     this.credentials = null; // {game, seat, token, name} once seated
     this.actionNumber = 0; // the last action number used for the seat (the server applies each once)
+    // the actions sent whose answers have not come ({n, action, id}, oldest first): sent again
+    // with their numbers once the seat is back after a drop (the server applies each once)
+    this.unanswered = [];
     this.joining = null; // the hello being answered
     this.password = "";
     this.tries = 0;
@@ -275,6 +279,9 @@ export class Connection {
 
   // handlers: begin (every kind the server sends; the test checks this list)
   dispatch(msg) {
+    if (msg.id !== undefined && this.unanswered.length) {
+      this.unanswered = this.unanswered.filter((sent) => sent.id !== msg.id);
+    }
     switch (msg.type) {
       case "welcome": return this.welcomed(msg);
       case "lobby": return this.listener.onLobby(msg);
@@ -291,6 +298,9 @@ export class Connection {
 
   welcomed(msg) {
     const name = this.credentials ? this.credentials.name : this.joining.name;
+    const again = this.credentials && this.credentials.seat === msg.seat
+      && this.credentials.game === msg.game ? this.unanswered : [];
+    this.unanswered = [];
     this.credentials = { game: msg.game, seat: msg.seat, token: msg.token, name };
     // the last action number the server applied for the seat: go on from there (after a
     // reload too, since the count is the server's, not this page's)
@@ -301,6 +311,20 @@ export class Connection {
     this.joining = null;
     this.setStatus("open");
     this.listener.onWelcome(msg);
+    this.sendAgain(again);
+  }
+
+  /** Back at the seat after a drop: send again, with the same numbers, the actions whose
+   * answers the lost connection took. The server may have applied them or not; it applies
+   * each number once and answers a repeat of the last (game/net/numbering.py), so the move
+   * is neither lost nor played twice. Those older than the last it applied were followed by
+   * one it applied: their outcome is in the view it sends. */
+  sendAgain(unanswered) {
+    for (const sent of unanswered) {
+      if (sent.n < this.actionNumber || !this.isOpen()) continue;
+      this.send(sent.n, sent.action);
+      this.actionNumber = Math.max(this.actionNumber, sent.n);
+    }
   }
 
   refused(msg) {
@@ -357,9 +381,15 @@ export class Connection {
    * connection to send it on. */
   sendAction(action) {
     if (!this.credentials || !this.isOpen()) return null;
-    const { seat, token } = this.credentials;
     this.actionNumber += 1;
-    const msg = actionMessage(seat, token, this.actionNumber, action);
+    return this.send(this.actionNumber, action);
+  }
+
+  send(n, action) {
+    const { seat, token } = this.credentials;
+    const msg = actionMessage(seat, token, n, action);
+    this.unanswered = [...this.unanswered.filter((sent) => sent.n !== n), { n, action, id: msg.id }]
+      .slice(-MAX_UNANSWERED);
     this.socket.send(JSON.stringify(msg));
     return msg.id;
   }
@@ -383,6 +413,7 @@ export class Connection {
     if (this.isOpen()) this.socket.send(JSON.stringify(leaveMessage()));
     this.store.forget();
     this.credentials = null;
+    this.unanswered = [];
     this.close();
   }
 
