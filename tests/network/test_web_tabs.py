@@ -2,8 +2,8 @@
 sees it (localStorage), so a second tab opened on the server took the first tab's seat and
 the first was put out ('taken back by a newer connection'). Now a new tab is a new visitor
 who sees the tables and takes another seat, a reload keeps the tab's own seat, a duplicated
-tab (its session copied) does not take its original's seat, and a closed tab's seat is
-taken back by the next tab opened."""
+tab (its session copied) does not take its original's seat, a closed tab's seat is taken
+back by the next tab opened, and a killed tab's is offered back in the tables."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from pathlib import Path
 from tests.network.web_browser import PagePlayer, ServerThread, chromium
 
 SEAT_KEY = "conquest.seat.127.0.0.1:{port}"  # a tab's own seat, in its sessionStorage
+KEPT_KEY = "conquest.seats.127.0.0.1:{port}"  # the browser's seats, in its localStorage
 
 
 def _welcomes(player: PagePlayer) -> list[dict[str, Any]]:
@@ -94,5 +95,25 @@ def test_two_tabs_of_one_browser_hold_two_seats(saves: Path) -> None:
             assert [m for m in again.frames_out if m.get("type") == "hello"][-1]["token"] \
                 == bob_token
             assert not _byes(ada) and not ada.errors and not bob.errors and not again.errors
+
+            # a seat whose tab was killed (still marked open, no tab answering for it) is not
+            # taken by itself: the tables offer it back
+            elsewhere = browser.new_context(viewport={"width": 640, "height": 400})
+            kept = json.dumps([{"game": "1", "seat": 1, "token": bob_token, "name": "Bob",
+                                "open": True}])
+            elsewhere.add_init_script(
+                f"localStorage.setItem({json.dumps(KEPT_KEY.format(port=server.port))}, "
+                f"{json.dumps(kept)});")
+            page = elsewhere.new_page()
+            orphan = PagePlayer(page, "Bob after a crash")
+            page.goto(server.url)
+            orphan.until("f.screen === 'lobby' && f.buttons.some((b) => b[0] === 'TAKE IT BACK')",
+                         what="the kept seat offered")
+            page.wait_for_timeout(300)
+            assert not [m for m in orphan.frames_out if m.get("type") == "hello"]
+            orphan.button("TAKE IT BACK")
+            orphan.until("f.screen === 'play' && f.seat === 1 && f.status === 'open'",
+                         what="the offered seat taken back")
+            assert not _byes(ada) and not orphan.errors
     finally:
         server.stop()

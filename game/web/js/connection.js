@@ -44,6 +44,7 @@ export class SeatStore {
     this.passwordKey = `conquest.password.${location.host}`;
     this.held = null; // the token of the seat this tab holds (other tabs asking are told)
     this.heardHeld = null; // while asking: the tokens other tabs said they hold
+    this.offered = null; // a kept seat no tab answers for though marked open, for the lobby
     this.channel = channel;
     if (channel) channel.onmessage = (event) => this.heard(event.data);
     if (typeof window !== "undefined") this.watchPage(window);
@@ -79,14 +80,17 @@ export class SeatStore {
   /** The seat this tab should take back as it opens: its own (a reload) unless another open
    * tab says it holds it (this tab is a duplicate), else one this browser kept that no open
    * tab holds (a closed tab's: a tab marks its seat open while it lives and closed as it goes,
-   * so a busy tab slow to answer keeps its seat), else null: a new visitor, shown the tables. */
+   * so a busy tab slow to answer keeps its seat), else null: a new visitor, shown the tables.
+   * A seat still marked open that no tab answers for (its tab was killed) is not taken, but
+   * offered in the lobby (`offer`). */
   async claim() {
     const own = this.load();
-    const kept = this.kept().filter((k) => !k.open && (!own || k.token !== own.token));
-    const candidates = own ? [own, ...kept] : kept;
+    const others = this.kept().filter((k) => !own || k.token !== own.token);
+    const candidates = own ? [own, ...others] : others;
     if (candidates.length === 0) return null;
     const held = await this.othersHold(candidates.map((k) => k.token));
-    const found = candidates.find((k) => !held.has(k.token));
+    const found = candidates.find((k) => !held.has(k.token) && !(k.open && k !== own));
+    this.offered = others.find((k) => k.open && !held.has(k.token)) || null;
     if (!found) {
       this.removeOwn();
       return null;
@@ -167,12 +171,22 @@ export class SeatStore {
     this.writeKept([{ ...credentials, open: true }, ...others]);
   }
 
-  /** This tab's seat is given up (left, or the server no longer knows it). */
-  forget() {
+  /** The seat the lobby offers to take back: this tab's, or one no open tab holds. */
+  offer() {
+    return this.load() || this.offered;
+  }
+
+  /** A seat given up (left, or the server no longer knows it): this tab's, or `seat`. */
+  forget(seat = null) {
     const own = this.load();
-    this.removeOwn();
-    this.held = null;
-    if (own) this.writeKept(this.kept().filter((k) => k.token !== own.token));
+    const gone = seat || own;
+    if (own && (!seat || own.token === seat.token)) {
+      this.removeOwn();
+      this.held = null;
+    }
+    if (!gone) return;
+    if (this.offered && this.offered.token === gone.token) this.offered = null;
+    this.writeKept(this.kept().filter((k) => k.token !== gone.token));
   }
 
   /** Another page took this tab's seat: the tab no longer says it holds it. */
@@ -333,7 +347,7 @@ export class Connection {
     if (this.status === "connecting" || (!this.credentials && this.joining)) {
       // the hello was refused: a kept seat whose game is over, a full table, a password...
       const kept = this.credentials !== null;
-      if (kept && msg.code === "token") this.store.forget();
+      if (kept && msg.code === "token") this.store.forget(this.credentials);
       const retryable = kept && msg.code === "rate";
       if (!retryable) {
         this.close();
