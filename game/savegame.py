@@ -52,7 +52,7 @@ class UnsupportedSaveVersion(SaveFormatError):
 @dataclass(frozen=True)
 class LoadedSave:
     game: Game
-    name: str
+    name: str  # the file's stem, whatever name is written inside
     saved_at: str
     options: dict[str, Any]
 
@@ -231,11 +231,15 @@ def load_game(path: Path, *, journal: bool = True) -> LoadedSave:
 
             for problem in replayed.problems:
                 filenotes.tell(f"{path.stem}: {problem}")
-    name = data.get("name", path.stem)
     saved_at = data.get("saved_at", "")
     return LoadedSave(
         game=game,
-        name=name if is_valid_name(name) else path.stem,
+        # the file's own name, as the Resume list shows it: a copied or renamed save
+        # (Evening.json copied to Backup.json, a server's finished game set aside as
+        # network-1-ended-261204.json) still holds the name it was written under, another
+        # file's, which Save would then offer and overwrite. The name is still written
+        # inside (older versions of the game read it) but no longer trusted on load.
+        name=path.stem,
         saved_at=saved_at if _is_timestamp(saved_at) else "",
         options=clean_options(data.get("options", {})),
     )

@@ -15,6 +15,7 @@ from game.engine.missions import CONQUER_24
 from game.engine.words import plural
 from game.engine.state import (
     ELIMINATION_TRADE_FROM,
+    MAX_ATTACK_DICE,
     Battle,
     Phase,
     PlayerId,
@@ -41,7 +42,7 @@ class BattleRules(GameCore):
                 f"{self._name(target)} is not adjacent to {self._name(source)}.")
         if self.armies[source] < 2:
             raise IllegalActionError(f"{self._name(source)} needs at least 2 armies to attack.")
-        if not (isinstance(action.dice, int) and 1 <= action.dice <= 3):
+        if not (isinstance(action.dice, int) and 1 <= action.dice <= MAX_ATTACK_DICE):
             raise IllegalActionError("Attack with 1, 2 or 3 dice.")
         if not action.dice <= self.armies[source] - 1:
             raise IllegalActionError(f"With {plural(self.armies[source])} you may roll at most "

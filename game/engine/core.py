@@ -24,6 +24,8 @@ from game.engine.record import GameRecord
 from game.engine.state import (
     ELIMINATION_TRADE_ABOVE,
     FORCED_TRADE_HAND,
+    MAX_ATTACK_DICE,
+    MAX_DEFENCE_DICE,
     Battle,
     Phase,
     PlayerId,
@@ -214,10 +216,10 @@ class GameCore:
         return self.occupy_moved, max(self.occupy_moved, most)
 
     def attack_dice_allowed(self, source: TerritoryId) -> int:
-        return min(3, self.armies[source] - 1)
+        return min(MAX_ATTACK_DICE, self.armies[source] - 1)
 
     def defence_dice_allowed(self, target: TerritoryId) -> int:
-        return min(2, self.armies[target])
+        return min(MAX_DEFENCE_DICE, self.armies[target])
 
     def can_undo_placements(self) -> bool:
         return (

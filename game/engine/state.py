@@ -21,6 +21,8 @@ PlayerId = int
 FORCED_TRADE_HAND = 5
 ELIMINATION_TRADE_ABOVE = 4
 ELIMINATION_TRADE_FROM = 6
+MAX_ATTACK_DICE = 3  # (fewer with fewer armies: one always stays behind)
+MAX_DEFENCE_DICE = 2  # (fewer with fewer armies)
 CARD_BONUS_ARMIES = 2
 MAX_SEED = 2**63 - 1
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,8 @@ from websockets.exceptions import ConnectionClosed
 from game.engine import Action
 from game.net import protocol, tls
 from game.net.seatstate import Credentials, JoinRefused, SeatState
+
+log = logging.getLogger("conquest.net.client")
 
 
 @dataclass
@@ -61,7 +64,17 @@ class NetClient(SeatState):
                 raise JoinRefused(msg["code"], msg["reason"])
             if msg["type"] == "welcome":
                 self.credentials = Credentials(msg["game"], msg["seat"], msg["token"], self.name)
+                await self._send_again()
                 return msg
+
+    async def _send_again(self) -> None:
+        """Back at the seat: send again, with the same numbers, the actions whose answers the
+        lost connection took (the server may have applied them or not: numbering.py applies
+        each once and answers a repeat), so no move is lost and none waits for ever."""
+        for unanswered in self.to_send_again():
+            log.info("action %d sent again after a reconnection", unanswered.n)
+            await self.send_action(unanswered.action, again=unanswered.n)
+            self.action_n = max(self.action_n, unanswered.n)
 
     async def send(self, kind: str, **fields: Any) -> int:
         """Send one message; returns its request id (for matching the answer)."""
@@ -74,7 +87,13 @@ class NetClient(SeatState):
     async def send_action(self, action: Action, again: int | None = None) -> int:
         """Send `action` as the seat's next action (or `again`: the number it was sent with
         before, when the connection was lost before its answer); its request id."""
-        return await self.send("action", **self.action_fields(action, again))
+        fields = self.action_fields(action, again)
+        request, text = self.request("action", **fields)
+        self.sent_action(fields["n"], action, request)  # (kept even if it cannot go now)
+        if self.conn is None:
+            raise ConnectionError("not connected")
+        await self.conn.send(text)
+        return request
 
     async def request_story(self, **fields: Any) -> int:
         """Ask for the game's public story (log entries from `since`, luck, `review`...)."""

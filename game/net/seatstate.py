@@ -44,6 +44,19 @@ class Credentials:
     name: str
 
 
+@dataclass(frozen=True)
+class Unanswered:
+    """An action sent for the seat whose answer has not come: its number, the action, and the
+    request id its answer will carry."""
+
+    n: int
+    action: Action
+    request: int
+
+
+MAX_UNANSWERED = 32  # (a client sends one action and waits: more is a client gone astray)
+
+
 @dataclass(kw_only=True)
 class SeatState:
     """One seat's knowledge of its game: credentials, the view held, its mirror, the round trips."""
@@ -63,6 +76,10 @@ class SeatState:
     # the number of the last action sent for the seat (protocol: `n`); set again from the
     # server's word in `welcome` and in each refusal of an action (game/net/numbering.py)
     action_n: int = 0
+    # the actions sent whose answers have not come, oldest first: after a reconnection those
+    # the server may not have applied, or whose answer was lost, are sent again with their
+    # numbers (`to_send_again`), which the server applies once whatever happened
+    unanswered: list[Unanswered] = field(default_factory=list)
     _next_id: int = 0
     _asked_state: int | None = None  # the request id of a whole view asked for
     _mirror: Game | None = None  # the game built from the view, kept up to date in place
@@ -104,6 +121,22 @@ class SeatState:
         return {"seat": self.credentials.seat, "token": self.credentials.token,
                 "n": self.action_n if again is None else again, "action": action.to_dict()}
 
+    def sent_action(self, n: int, action: Action, request: int) -> None:
+        """Action `n` goes (or went) out with request id `request`: kept until answered."""
+        kept = [u for u in self.unanswered if u.n != n][-(MAX_UNANSWERED - 1):]
+        self.unanswered = [*kept, Unanswered(n, action, request)]
+
+    def to_send_again(self) -> list[Unanswered]:
+        """Once welcomed back: the unanswered actions to send again, each with its number, in
+        order (the welcome's `n` is the last the server applied, so that one is answered again
+        and the next are new); those older were followed by one applied, so their outcome is
+        in the view the server sends with the welcome. They are forgotten here: sent again,
+        they are kept again."""
+        last = self.action_n  # (the welcome's word)
+        again = [u for u in self.unanswered if u.n >= last]
+        self.unanswered = []
+        return again
+
     def request(self, kind: str, **fields: Any) -> tuple[int, str]:
         """The next request: its id (for matching the answer) and its text, timed from now."""
         self._next_id += 1
@@ -140,6 +173,8 @@ class SeatState:
         request = msg.get("id")
         if request is not None and request in self.sent_at:
             self.round_trips.append(time.perf_counter() - self.sent_at.pop(request))
+        if request is not None and self.unanswered:
+            self.unanswered = [u for u in self.unanswered if u.request != request]
         if kind == "state":
             self._asked_state = None
             self.behind = False

@@ -42,6 +42,13 @@ from websockets.http11 import Request, Response
 from game import resources
 from game.engine.cards import FIXED_MIXED_VALUE, FIXED_VALUES
 from game.engine.classic import classic_board
+from game.engine.config import HARD_ARMY_LIMIT
+from game.engine.game import (
+    ELIMINATION_TRADE_ABOVE,
+    FORCED_TRADE_HAND,
+    MAX_ATTACK_DICE,
+    MAX_DEFENCE_DICE,
+)
 from game.engine.missions import MISSIONS
 from game.jsonfile import FileRefused, read_bytes
 from game.resources import package_path
@@ -116,9 +123,20 @@ class _File:
     etag: str
 
 
+# The engine's numbers the page's questions need (which choices to offer: game/web/js/rules.js)
+RULE_NUMBERS = {
+    "army_limit": HARD_ARMY_LIMIT,  # most armies on a territory without the Army Limit variant
+    "forced_trade_hand": FORCED_TRADE_HAND,  # a hand this big must trade before reinforcing
+    "elimination_trade_above": ELIMINATION_TRADE_ABOVE,  # after an elimination: one bigger
+    "attack_dice": MAX_ATTACK_DICE,
+    "defence_dice": MAX_DEFENCE_DICE,
+}
+
+
 def board_data() -> dict[str, Any]:
     """What the page needs to know of the board, from the engine's own data: territory names,
-    continents, borders, card kinds, the fixed sets' values, and the missions' words."""
+    continents, borders, card kinds, the fixed sets' values, the missions' words, and the
+    rules' numbers the page's questions use (the page holds no copy of them)."""
     board = classic_board()
     return {
         "territories": {t.id: {"name": t.name, "short": t.short_name, "continent": t.continent,
@@ -131,7 +149,9 @@ def board_data() -> dict[str, Any]:
         "wild_cards": board.wild_cards,
         "set_values": {"fixed": dict(FIXED_VALUES), "mixed": FIXED_MIXED_VALUE},
         "missions": {m.id: m.text for m in MISSIONS.values()},
+        "rules": RULE_NUMBERS,
     }
+
 
 
 class WebPages:

@@ -82,6 +82,29 @@ def test_the_actions_the_page_builds_are_the_engines() -> None:
     assert set(built) == wanted
 
 
+def test_the_pages_rule_numbers_are_the_engines() -> None:
+    """rules.js kept its own copy of the engine's numbers (750 armies, 5 cards, 4 after an
+    elimination, 3 and 2 dice): they come with the board now, from the engine."""
+    from game.engine.config import HARD_ARMY_LIMIT
+    from game.engine.game import (
+        ELIMINATION_TRADE_ABOVE,
+        FORCED_TRADE_HAND,
+        MAX_ATTACK_DICE,
+        MAX_DEFENCE_DICE,
+    )
+    from game.net.web import board_data
+
+    sent = board_data()["rules"]
+    assert sent == {"army_limit": HARD_ARMY_LIMIT, "forced_trade_hand": FORCED_TRADE_HAND,
+                    "elimination_trade_above": ELIMINATION_TRADE_ABOVE,
+                    "attack_dice": MAX_ATTACK_DICE, "defence_dice": MAX_DEFENCE_DICE}
+    text = (JS / "rules.js").read_text()
+    code = re.sub(r"//[^\n]*", "", re.sub(r"/\*.*?\*/", "", text, flags=re.S))
+    assert set(re.findall(r"this\.numbers\.(\w+)", code)) == set(sent)  # each one, read
+    assert not re.findall(r"const \w+ = \d+", code)  # and no number of its own
+    assert not re.findall(r"Math\.min\(\d", code)
+
+
 def test_the_palette_is_the_games() -> None:
     from game.ui import palette
 

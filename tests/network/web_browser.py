@@ -146,12 +146,13 @@ class ServerThread:
 
 def seated_page(browser: Any, server: ServerThread, seat: int, token: str, name: str, *,
                 touch: bool = False, keyboard: bool = False, scale: int = 1) -> PagePlayer:
-    """A page whose browser kept a seat at this server (as after a reload or a closed tab: the
-    token in its local storage): it takes the seat back by itself and shows the game."""
+    """A page whose browser kept a seat at this server (as after a closed tab: the token in its
+    local storage, no open tab holding it): it takes the seat back by itself and shows the
+    game."""
     context = browser.new_context(viewport={"width": 640 * scale, "height": 400 * scale},
                                   has_touch=touch, is_mobile=False)
-    kept = json.dumps({"game": "1", "seat": seat, "token": token, "name": name})
-    context.add_init_script(f"localStorage.setItem({json.dumps(f'conquest.seat.127.0.0.1:{server.port}')}, "
+    kept = json.dumps([{"game": "1", "seat": seat, "token": token, "name": name}])
+    context.add_init_script(f"localStorage.setItem({json.dumps(f'conquest.seats.127.0.0.1:{server.port}')}, "
                             f"{json.dumps(kept)});")
     page = context.new_page()
     player = PagePlayer(page, name, touch=touch, keyboard=keyboard)

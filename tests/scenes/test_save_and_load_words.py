@@ -107,3 +107,40 @@ def test_the_first_a_of_a_pad_in_resume_game_loads_the_save_offered(play_app: An
     loaded = play_app.scenes.top
     assert isinstance(loaded, PlayScene) and loaded is not scene
     assert loaded.messages.alerting.startswith("Game loaded from Evening")
+
+
+def test_a_copied_save_is_named_by_its_file_not_by_the_name_written_inside(play_app: Any
+                                                                          ) -> None:
+    """Evening.json copied to Backup.json holds the name Evening: loading Backup said
+    'Game loaded from Evening', and Save and Resume offered Evening, another file."""
+    import shutil
+
+    scene = start(play_app, new_game(("human", "easy", "easy")))
+    save_game(scene.game, "Evening", scene.saves_dir)
+    shutil.copy(scene.saves_dir / "Evening.json", scene.saves_dir / "Backup.json")
+    loaded = _load(play_app, scene, "Backup")
+    step(play_app)
+    assert loaded.messages.alerting.startswith("Game loaded from Backup: turn ")
+    choose_menu(play_app, loaded, "FILE", "Save Game")
+    step(play_app)
+    dialog = play_app.scenes.top
+    assert isinstance(dialog, SaveGameScene) and dialog.chosen_name == "Backup"
+    key(play_app, pygame.K_ESCAPE)
+    step(play_app)
+    choose_menu(play_app, loaded, "FILE", "Resume Game")
+    step(play_app)
+    dialog = play_app.scenes.top
+    assert isinstance(dialog, ResumeGameScene) and dialog.chosen_name == "Backup"
+
+
+def test_a_servers_finished_game_kept_aside_is_offered_by_its_own_name(play_app: Any) -> None:
+    """A server's finished game is set aside as network-1-ended-<date>.json, still holding the
+    name network-1: loaded, Save offered network-1, the live server's own save."""
+    scene = start(play_app, new_game(("human", "easy", "easy")))
+    save_game(scene.game, "network-1", scene.saves_dir)
+    (scene.saves_dir / "network-1.json").rename(scene.saves_dir / "network-1-ended-261204.json")
+    loaded = _load(play_app, scene, "network-1-ended-261204")
+    choose_menu(play_app, loaded, "FILE", "Save Game")
+    step(play_app)
+    dialog = play_app.scenes.top
+    assert isinstance(dialog, SaveGameScene) and dialog.chosen_name == "network-1-ended-261204"

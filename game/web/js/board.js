@@ -9,6 +9,8 @@ export class Board {
     this.missions = data.missions;
     // the fixed values of the UK sets: three alike by their picture, one of each
     this.setValues = data.set_values || { fixed: {}, mixed: 0 };
+    // the rules' numbers the page's questions use (rules.js), the engine's own
+    this.rules = data.rules;
     this.ids = Object.keys(data.territories);
     this.layout = layout;
     const terr = layout.territories;

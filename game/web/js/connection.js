@@ -7,43 +7,204 @@ import {
 } from "./protocol.js";
 
 const RETRY_SECONDS = [0.5, 1, 2, 3, 5]; // waits between reconnection tries, then the last
+const MAX_UNANSWERED = 32; // (the page sends one action and waits for its answer)
 
-/** Where this browser keeps its seat at this server: the token in localStorage (a reload, a
- * closed tab or a restart takes the seat back), the password only for this tab's session
- * (never kept on disk, as the desktop never keeps it). */
+const ASK_MS = 250; // how long a starting tab waits for the browser's other tabs to answer
+const MAX_KEPT = 8; // seats one browser keeps for this server (one per tab that took one)
+
+function openChannel(name) {
+  try {
+    return typeof BroadcastChannel === "function" ? new BroadcastChannel(name) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isSeat(kept) {
+  return Boolean(kept) && typeof kept.token === "string" && Number.isInteger(kept.seat)
+    && typeof kept.game === "string";
+}
+
+/** Where this browser keeps its seats at this server. Each tab holds its own seat: the token
+ * in the tab's sessionStorage, so a reload takes that tab's seat back and a second tab is a
+ * new visitor who sees the tables (every tab of the site shares localStorage: kept there, a
+ * second tab took the first one's seat and the first was put out). The browser also keeps
+ * each seat in localStorage, so a closed tab's seat is not lost: a new tab takes back a kept
+ * seat no open tab holds. Which seats the open tabs hold they say to each other on a
+ * BroadcastChannel (a duplicated tab, whose sessionStorage is a copy, learns so and becomes
+ * a new visitor). The password is kept only for the tab's session (never on disk, as the
+ * desktop never keeps it). */
 export class SeatStore {
-  constructor(storage = window.localStorage, session = window.sessionStorage) {
+  constructor(storage = window.localStorage, session = window.sessionStorage,
+    channel = openChannel(`conquest.seats.${location.host}`)) {
     this.storage = storage;
     this.session = session;
-    this.key = `conquest.seat.${location.host}`;
+    this.key = `conquest.seat.${location.host}`; // this tab's seat, in its session
+    this.keptKey = `conquest.seats.${location.host}`; // the browser's seats, in local storage
     this.passwordKey = `conquest.password.${location.host}`;
+    this.held = null; // the token of the seat this tab holds (other tabs asking are told)
+    this.heardHeld = null; // while asking: the tokens other tabs said they hold
+    this.offered = null; // a kept seat no tab answers for though marked open, for the lobby
+    this.channel = channel;
+    if (channel) channel.onmessage = (event) => this.heard(event.data);
+    if (typeof window !== "undefined") this.watchPage(window);
   }
 
+  /** This tab's seat, or null. */
   load() {
     try {
-      const kept = JSON.parse(this.storage.getItem(this.key) || "null");
-      if (kept && typeof kept.token === "string" && Number.isInteger(kept.seat)
-          && typeof kept.game === "string") {
-        return kept;
-      }
+      const kept = JSON.parse(this.session.getItem(this.key) || "null");
+      if (isSeat(kept)) return kept;
     } catch {
       // a damaged entry is forgotten below
     }
-    this.forget();
+    this.removeOwn();
     return null;
   }
 
-  save(credentials) {
+  /** Every seat this browser kept at this server, newest first (an older page kept one seat
+   * under this tab's key in local storage: it is read too). */
+  kept() {
+    let list = [];
     try {
-      this.storage.setItem(this.key, JSON.stringify(credentials));
+      const data = JSON.parse(this.storage.getItem(this.keptKey) || "[]");
+      if (Array.isArray(data)) list = data.filter(isSeat);
+      const older = JSON.parse(this.storage.getItem(this.key) || "null");
+      if (isSeat(older) && !list.some((k) => k.token === older.token)) list.push(older);
     } catch {
-      // private browsing may refuse storage: the seat lasts as long as the page
+      // a damaged list is read as empty
+    }
+    return list.slice(0, MAX_KEPT);
+  }
+
+  /** The seat this tab should take back as it opens: its own (a reload) unless another open
+   * tab says it holds it (this tab is a duplicate), else one this browser kept that no open
+   * tab holds (a closed tab's: a tab marks its seat open while it lives and closed as it goes,
+   * so a busy tab slow to answer keeps its seat), else null: a new visitor, shown the tables.
+   * A seat still marked open that no tab answers for (its tab was killed) is not taken, but
+   * offered in the lobby (`offer`). */
+  async claim() {
+    const own = this.load();
+    const others = this.kept().filter((k) => !own || k.token !== own.token);
+    const candidates = own ? [own, ...others] : others;
+    if (candidates.length === 0) return null;
+    const held = await this.othersHold(candidates.map((k) => k.token));
+    const found = candidates.find((k) => !held.has(k.token) && !(k.open && k !== own));
+    this.offered = others.find((k) => k.open && !held.has(k.token)) || null;
+    if (!found) {
+      this.removeOwn();
+      return null;
+    }
+    const free = { game: found.game, seat: found.seat, token: found.token, name: found.name };
+    this.writeOwn(free);
+    this.hold(free.token);
+    return free;
+  }
+
+  /** This tab holds the seat of `token` (or none): it answers other tabs asking, and marks the
+   * seat open in the browser's list while the page lives. */
+  hold(token) {
+    this.held = token;
+    if (token) this.markOpen(token, true);
+  }
+
+  markOpen(token, open) {
+    this.writeKept(this.kept().map((k) => (k.token === token ? { ...k, open } : k)));
+  }
+
+  /** The page is going (closed, reloaded, or put aside by the browser) or back. */
+  watchPage(target = window) {
+    target.addEventListener("pagehide", () => {
+      if (this.held) this.markOpen(this.held, false);
+    });
+    target.addEventListener("pageshow", (event) => {
+      if (event.persisted && this.held) this.markOpen(this.held, true);
+    });
+  }
+
+  writeKept(list) {
+    try {
+      this.storage.setItem(this.keptKey, JSON.stringify(list.slice(0, MAX_KEPT)));
+      this.storage.removeItem(this.key); // (an older page's single seat, now in the list)
+    } catch {
+      // private browsing may refuse storage: the seat lasts as long as the tab
     }
   }
 
-  forget() {
+  /** Ask the browser's other open tabs which of `tokens` they hold. */
+  othersHold(tokens) {
+    if (!this.channel) return Promise.resolve(new Set());
+    this.heardHeld = new Set();
     try {
-      this.storage.removeItem(this.key);
+      this.channel.postMessage({ ask: tokens });
+    } catch {
+      return Promise.resolve(new Set());
+    }
+    return new Promise((resolve) => {
+      setTimeout(() => {
+        const held = this.heardHeld;
+        this.heardHeld = null;
+        resolve(held);
+      }, ASK_MS);
+    });
+  }
+
+  heard(data) {
+    if (!data || typeof data !== "object") return;
+    if (Array.isArray(data.ask) && this.held && data.ask.includes(this.held)) {
+      try {
+        this.channel.postMessage({ held: this.held });
+      } catch {
+        // the other tab hears nothing: it may take this seat, and the server gives it one page
+      }
+    } else if (typeof data.held === "string" && this.heardHeld) {
+      this.heardHeld.add(data.held);
+    }
+  }
+
+  /** Welcomed to a seat: it is this tab's, and the browser keeps it. */
+  save(credentials) {
+    this.writeOwn(credentials);
+    this.held = credentials.token;
+    const others = this.kept().filter((k) => k.token !== credentials.token
+      && !(k.game === credentials.game && k.seat === credentials.seat));
+    this.writeKept([{ ...credentials, open: true }, ...others]);
+  }
+
+  /** The seat the lobby offers to take back: this tab's, or one no open tab holds. */
+  offer() {
+    return this.load() || this.offered;
+  }
+
+  /** A seat given up (left, or the server no longer knows it): this tab's, or `seat`. */
+  forget(seat = null) {
+    const own = this.load();
+    const gone = seat || own;
+    if (own && (!seat || own.token === seat.token)) {
+      this.removeOwn();
+      this.held = null;
+    }
+    if (!gone) return;
+    if (this.offered && this.offered.token === gone.token) this.offered = null;
+    this.writeKept(this.kept().filter((k) => k.token !== gone.token));
+  }
+
+  /** Another page took this tab's seat: the tab no longer says it holds it. */
+  release() {
+    this.held = null;
+  }
+
+  writeOwn(credentials) {
+    try {
+      this.session.setItem(this.key, JSON.stringify(credentials));
+    } catch {
+      // the seat lasts as long as the page
+    }
+  }
+
+  removeOwn() {
+    try {
+      this.session.removeItem(this.key);
     } catch {
       // nothing kept
     }
@@ -76,6 +237,9 @@ export class Connection {
     this.socket = null;
     this.credentials = null; // {game, seat, token, name} once seated
     this.actionNumber = 0; // the last action number used for the seat (the server applies each once)
+    // the actions sent whose answers have not come ({n, action, id}, oldest first): sent again
+    // with their numbers once the seat is back after a drop (the server applies each once)
+    this.unanswered = [];
     this.joining = null; // the hello being answered
     this.password = "";
     this.tries = 0;
@@ -129,6 +293,9 @@ export class Connection {
 
   // handlers: begin (every kind the server sends; the test checks this list)
   dispatch(msg) {
+    if (msg.id !== undefined && this.unanswered.length) {
+      this.unanswered = this.unanswered.filter((sent) => sent.id !== msg.id);
+    }
     switch (msg.type) {
       case "welcome": return this.welcomed(msg);
       case "lobby": return this.listener.onLobby(msg);
@@ -145,6 +312,9 @@ export class Connection {
 
   welcomed(msg) {
     const name = this.credentials ? this.credentials.name : this.joining.name;
+    const again = this.credentials && this.credentials.seat === msg.seat
+      && this.credentials.game === msg.game ? this.unanswered : [];
+    this.unanswered = [];
     this.credentials = { game: msg.game, seat: msg.seat, token: msg.token, name };
     // the last action number the server applied for the seat: go on from there (after a
     // reload too, since the count is the server's, not this page's)
@@ -155,6 +325,20 @@ export class Connection {
     this.joining = null;
     this.setStatus("open");
     this.listener.onWelcome(msg);
+    this.sendAgain(again);
+  }
+
+  /** Back at the seat after a drop: send again, with the same numbers, the actions whose
+   * answers the lost connection took. The server may have applied them or not; it applies
+   * each number once and answers a repeat of the last (game/net/numbering.py), so the move
+   * is neither lost nor played twice. Those older than the last it applied were followed by
+   * one it applied: their outcome is in the view it sends. */
+  sendAgain(unanswered) {
+    for (const sent of unanswered) {
+      if (sent.n < this.actionNumber || !this.isOpen()) continue;
+      this.send(sent.n, sent.action);
+      this.actionNumber = Math.max(this.actionNumber, sent.n);
+    }
   }
 
   refused(msg) {
@@ -163,7 +347,7 @@ export class Connection {
     if (this.status === "connecting" || (!this.credentials && this.joining)) {
       // the hello was refused: a kept seat whose game is over, a full table, a password...
       const kept = this.credentials !== null;
-      if (kept && msg.code === "token") this.store.forget();
+      if (kept && msg.code === "token") this.store.forget(this.credentials);
       const retryable = kept && msg.code === "rate";
       if (!retryable) {
         this.close();
@@ -177,7 +361,10 @@ export class Connection {
 
   told(msg) {
     // the server closes this connection: a newer page took the seat, or the server stops
-    if (/taken back/.test(msg.reason)) this.stopped = true;
+    if (/taken back/.test(msg.reason)) {
+      this.stopped = true;
+      this.store.release();
+    }
     this.listener.onBye(msg);
   }
 
@@ -208,9 +395,15 @@ export class Connection {
    * connection to send it on. */
   sendAction(action) {
     if (!this.credentials || !this.isOpen()) return null;
-    const { seat, token } = this.credentials;
     this.actionNumber += 1;
-    const msg = actionMessage(seat, token, this.actionNumber, action);
+    return this.send(this.actionNumber, action);
+  }
+
+  send(n, action) {
+    const { seat, token } = this.credentials;
+    const msg = actionMessage(seat, token, n, action);
+    this.unanswered = [...this.unanswered.filter((sent) => sent.n !== n), { n, action, id: msg.id }]
+      .slice(-MAX_UNANSWERED);
     this.socket.send(JSON.stringify(msg));
     return msg.id;
   }
@@ -234,6 +427,7 @@ export class Connection {
     if (this.isOpen()) this.socket.send(JSON.stringify(leaveMessage()));
     this.store.forget();
     this.credentials = null;
+    this.unanswered = [];
     this.close();
   }
 

@@ -32,7 +32,7 @@ export class LobbyScreen {
   enter(note = null) {
     this.note = note;
     this.busy = false;
-    this.kept = this.app.store.load();
+    this.kept = this.app.store.offer();
     if (this.kept && !this.nameInput.value) this.nameInput.value = this.kept.name || "";
     this.poll();
     this.timer = setInterval(() => this.poll(), POLL_SECONDS * 1000);
@@ -88,14 +88,14 @@ export class LobbyScreen {
   }
 
   forgetKept() {
-    this.app.store.forget();
+    this.app.store.forget(this.kept);
     this.kept = null;
   }
 
   refused(msg) {
     this.busy = false;
     this.poll(); // (a seat taken meanwhile: show the tables as they are now)
-    this.kept = this.app.store.load();
+    this.kept = this.app.store.offer();
     this.note = [sentence(msg.reason), palette.ALERT_RED];
   }
 

@@ -45,8 +45,9 @@ class App {
     this.last = performance.now();
   }
 
-  start() {
-    const kept = this.store.load();
+  async start() {
+    // this tab's own seat after a reload, or a closed tab's the browser kept (connection.js)
+    const kept = await this.store.claim();
     if (kept) {
       // a reload or a return: take the kept seat back at once (hello + seat + token)
       this.showPlay();
@@ -122,7 +123,7 @@ async function boot() {
       image("/art/world.png"), image("/art/mask.png"),
     ]);
     const app = new App(new Board(boardData, layout), new PixelFont(fontData), world, mask);
-    app.start();
+    await app.start();
   } catch (error) {
     ctx.fillStyle = palette.css(palette.WHITE);
     ctx.font = "12px monospace";

@@ -110,6 +110,11 @@ export class PlayScreen {
   }
 
   onUpdate(msg) {
+    if (this.state.ready && msg.seq <= this.state.seq) {
+      // an action sent again after a drop, answered again: its outcome is in the view held
+      if (msg.id !== undefined && msg.id === this.pendingId) this.pendingId = null;
+      return;
+    }
     if (!this.state.takeUpdate(msg)) {
       this.app.conn.askState();
       return;

@@ -1,11 +1,10 @@
 // Questions the screen asks of the seat's view, to offer only sensible choices: which
 // territories a click may mean now, how many dice, how many armies. They follow the engine's
 // rules (game/engine/core.py and its mixins) but decide nothing: every action goes to the
-// server, which checks it with the engine and refuses it with the engine's reason.
+// server, which checks it with the engine and refuses it with the engine's reason. The rules'
+// numbers (the army limit, the hand that forces a trade, the most dice) are the engine's own,
+// sent with the board (/board.json: `rules`): the page keeps no copy of them.
 
-export const HARD_ARMY_LIMIT = 750;
-const FORCED_TRADE_HAND = 5;
-const ELIMINATION_TRADE_ABOVE = 4;
 export const ATTACK_MODES = ["single", "continuous", "do_or_die"];
 export const MODE_WORDS = { single: "SINGLE", continuous: "CONTINUOUS", do_or_die: "DO OR DIE" };
 
@@ -14,6 +13,7 @@ export class Rules {
     this.board = board;
     this.view = view;
     this.seat = seat;
+    this.numbers = board.rules; // the engine's (game/net/web.py: RULE_NUMBERS)
   }
 
   get phase() {
@@ -63,9 +63,9 @@ export class Rules {
   armyLimit(t) {
     const neutral = this.neutralId;
     if (t !== undefined && neutral !== null && this.view.owner[t] === neutral) {
-      return HARD_ARMY_LIMIT;
+      return this.numbers.army_limit;
     }
-    return this.view.variants.army_limit || HARD_ARMY_LIMIT;
+    return this.view.variants.army_limit || this.numbers.army_limit;
   }
 
   room(t) {
@@ -73,11 +73,11 @@ export class Rules {
   }
 
   attackDice(source) {
-    return Math.min(3, this.view.armies[source] - 1);
+    return Math.min(this.numbers.attack_dice, this.view.armies[source] - 1);
   }
 
   defenceDice(target) {
-    return Math.min(2, this.view.armies[target]);
+    return Math.min(this.numbers.defence_dice, this.view.armies[target]);
   }
 
   /** (least, most) armies the conqueror may have in the conquered territory. */
@@ -108,7 +108,8 @@ export class Rules {
     const v = this.view;
     if (v.phase !== "reinforce") return false;
     const hand = v.players[v.current].hand.length;
-    return v.return_to_attack ? hand > ELIMINATION_TRADE_ABOVE : hand >= FORCED_TRADE_HAND;
+    return v.return_to_attack ? hand > this.numbers.elimination_trade_above
+      : hand >= this.numbers.forced_trade_hand;
   }
 
   canUndo() {
