@@ -78,8 +78,12 @@ export class Screen {
 
   /** A raised grey panel: light above and left, dark below and right. */
   bevel(x, y, w, h, face = palette.FACE, sunken = false) {
-    const hi = sunken ? palette.DARK : palette.LIGHT;
-    const lo = sunken ? palette.LIGHT : palette.DARK;
+    this.edged(x, y, w, h, face, sunken ? palette.DARK : palette.LIGHT,
+               sunken ? palette.LIGHT : palette.DARK);
+  }
+
+  /** A face inside a black border, `hi` along its top and left edges, `lo` along the rest. */
+  edged(x, y, w, h, face, hi, lo) {
     this.fill(palette.INK, x, y, w, h);
     this.fill(face, x + 1, y + 1, w - 2, h - 2);
     this.fill(hi, x + 1, y + 1, w - 2, 1);
@@ -95,14 +99,8 @@ export class Screen {
   /** A box with a 1-pixel light and dark bevel inside a black border (game/ui/draw.py's
    * bevel_box): raised, or sunken. */
   bevelBox(x, y, w, h, face = palette.LIGHT, raised = true) {
-    const hi = raised ? palette.WHITE : palette.DARK;
-    const lo = raised ? palette.DARK : palette.WHITE;
-    this.fill(palette.INK, x, y, w, h);
-    this.fill(face, x + 1, y + 1, w - 2, h - 2);
-    this.fill(hi, x + 1, y + 1, w - 2, 1);
-    this.fill(hi, x + 1, y + 1, 1, h - 2);
-    this.fill(lo, x + 1, y + h - 2, w - 2, 1);
-    this.fill(lo, x + w - 2, y + 1, 1, h - 2);
+    this.edged(x, y, w, h, face, raised ? palette.WHITE : palette.DARK,
+               raised ? palette.DARK : palette.WHITE);
   }
 
   /** An empty rectangle one pixel wide. */
