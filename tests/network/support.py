@@ -120,6 +120,12 @@ def start_server_process(port: int, saves: Path, *extra: str) -> subprocess.Pope
         [sys.executable, str(REPO / "main.py"), "--serve", "--host", "127.0.0.1",
          "--port", str(port), "--saves-dir", str(saves), "--computer-delay", "0", "--rate", "2000", *extra],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    return wait_listening(proc, port)
+
+
+def wait_listening(proc: subprocess.Popen[bytes], port: int) -> subprocess.Popen[bytes]:
+    """`proc` once it listens on 127.0.0.1:`port` (killed, and an error, if it exits or does
+    not listen within 20 s)."""
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         with socket.socket() as s:

@@ -9,7 +9,6 @@ import contextlib
 import json
 import logging
 import resource
-import socket
 import subprocess
 import sys
 import time
@@ -26,7 +25,8 @@ from game.net.limits import Limits
 from game.net.lockout import PasswordTries, wait_words
 from game.net.quietlog import QuietLog
 from game.net.serve import run as serve_run
-from tests.network.support import REPO, ask, free_port, raw_socket, run, running_server
+from tests.network.support import (REPO, ask, free_port, raw_socket, run, running_server,
+                                   wait_listening)
 
 PASSWORD = "s3cret"
 
@@ -121,16 +121,7 @@ def _start_limited_server(port: int, saves: Path, open_files: int) -> subprocess
         [sys.executable, str(REPO / "main.py"), "--serve", "--host", "127.0.0.1", "--port",
          str(port), "--saves-dir", str(saves), "--seats", "open,easy"],
         cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=limit)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return proc
-        if proc.poll() is not None:
-            raise RuntimeError(f"the server exited with {proc.returncode}")
-        time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    return wait_listening(proc, port)
 
 
 async def _idle_connections(port: int, count: int, addresses: int) -> list[Any]:
