@@ -16,7 +16,8 @@ from game.ui import palette
 from game.ui.draw import sunken_field
 from game.ui.font import Fonts
 from game.ui.palette import PlayerColour
-from game.ui.widgets import SCROLLBAR_WIDTH, Widget, draw_scrollbar
+from game.ui.listbox import SCROLLBAR_WIDTH, draw_scrollbar
+from game.ui.widgets import Widget
 
 ROW = 11
 

@@ -7,7 +7,8 @@ import pygame
 from game.input import Command, CommandEvent
 from game.ui import palette
 from game.ui.font import Fonts
-from game.ui.widgets import SCROLLBAR_WIDTH, Widget, draw_scrollbar
+from game.ui.listbox import SCROLLBAR_WIDTH, draw_scrollbar
+from game.ui.widgets import Widget
 
 RectLike = pygame.Rect | tuple[int, int, int, int]
 

@@ -12,7 +12,8 @@ from game.ui.menubar import Menu, MenuBar, MenuItem, separator
 from game.ui.messages import HISTORY_LINES, MessageArea
 from game.ui.panels import OddsBar, TextPanel
 from game.ui.dialog import Dialog
-from game.ui.widgets import Button, ListBox, NumberPrompt, TextBox
+from game.ui.listbox import ListBox
+from game.ui.widgets import Button, NumberPrompt, TextBox
 
 pytestmark = pytest.mark.usefixtures("pg")
 

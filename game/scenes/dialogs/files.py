@@ -41,7 +41,8 @@ from game.scenes.dialogs.boxes import ConfirmDialogScene, DialogScene, MessageDi
 from game.scenes.dialogs.overlay import centred_rect
 from game.ui import palette
 from game.ui.dialog import Dialog
-from game.ui.widgets import Button, Label, ListBox, TextBox
+from game.ui.listbox import ListBox
+from game.ui.widgets import Button, Label, TextBox
 
 if TYPE_CHECKING:
     from game.scenes.base import SceneContext
