@@ -28,6 +28,7 @@ from game.scenes.setup.design import DesignOptions, DesignScene
 from game.scenes.dialogs.boxes import ConfirmDialogScene, MessageDialogScene, TextEntryScene
 from game.scenes.setup.launch import chosen_seed, open_game
 from game.scenes.setup.draw import backdrop, draw_setup, picker_rects, setup_hint
+from game.scenes.setup.picker import handle_picker, pick_colour
 from game.scenes.setup.offers import (
     ATTACK_MODES,
     DEFAULT_GAME_TYPE,
@@ -284,10 +285,7 @@ class SetupScene(Scene):
 
     def pick_colour(self, index: int, colour: str) -> None:
         """Give player `index` the colour; whoever had it takes theirs (each colour once)."""
-        other = self.colours.index(colour)
-        self.colours[other], self.colours[index] = self.colours[index], colour
-        self.picker = None
-        self.app.play(Sfx.CLICK)
+        pick_colour(self, index, colour)
 
     def _name_focused(self, box: TextBox) -> None:
         self.picker = None
@@ -400,7 +398,7 @@ class SetupScene(Scene):
         if self.menubar.handle(command):
             return
         mouse = command.device is Device.MOUSE
-        if self.picker is not None and self._handle_picker(command):
+        if self.picker is not None and handle_picker(self, command):
             return
         focused = self.dialog.focused
         if kind is Command.TEXT and isinstance(focused, TextBox):
@@ -464,36 +462,6 @@ class SetupScene(Scene):
     def picker_rects(self) -> list[tuple[str, pygame.Rect]]:
         """Where the open colour list draws each colour (below the player's swatch)."""
         return picker_rects(self)
-
-    def _handle_picker(self, command: CommandEvent) -> bool:
-        """The open colour list: arrows or d-pad walk it, a press or Return takes the colour
-        under the focus (a click the one under the pointer), ESC or B closes it."""
-        assert self.picker is not None
-        kind = command.kind
-        if kind is Command.CANCEL:
-            self.picker = None
-            return True
-        if kind in (Command.LEFT, Command.RIGHT):
-            step = 1 if kind is Command.RIGHT else -1
-            self.picker_cursor = (self.picker_cursor + step) % len(COLOURS)
-            return True
-        if kind in (Command.UP, Command.DOWN):
-            return True
-        if kind is Command.CONFIRM or (kind is Command.PRESS
-                                       and command.device is not Device.MOUSE):
-            self.pick_colour(self.picker, COLOURS[self.picker_cursor])
-            return True
-        if kind is not Command.PRESS:
-            return False
-        for colour, rect in self.picker_rects():
-            if rect.collidepoint(command.pos):
-                self.pick_colour(self.picker, colour)
-                return True
-        if self.swatches[self.picker].rect.collidepoint(command.pos):
-            self.picker = None
-            return True
-        self.picker = None
-        return False
 
     def update(self, dt: float) -> None:
         self._sync()
