@@ -5,7 +5,9 @@
 
 `--collect N` plays N four-player US full games (claiming by hand, rising sets): one Good
 that claims with a wide spread (claim_noise and claim_bias of 0.1, 0.3 or 0.6 in turn, so the
-drafts vary) against three baselines, the seats rotated around the first mover as in the
+drafts vary), or every fourth game by its own rollouts with the shipped model (so the model
+also learns from the drafts it leads to), against three of `--opponent` (`baseline2`; the
+first model was learned against `baseline`), the seats rotated around the first mover as in the
 simulator, and appends one line per game to `--data`: every territory's owner at the end of
 the draft, the first mover, Good's seat and the winner. The games' seeds are `--seed` *
 1,000,000 + i, so a run is reproducible and never touches the acceptance seeds.
@@ -39,24 +41,25 @@ from game.engine import Game, Phase  # noqa: E402
 from tune_draft import fit, log_loss, write_model  # noqa: E402
 
 MAX_TURNS = 600
-NOISES = (0.1, 0.3, 0.6)
-LEVELS = ("drafter", "baseline", "baseline", "baseline")
+# The drafter's claim noise in turn; 0.0: claims by its own rollouts (the shipped model).
+NOISES = (0.1, 0.3, 0.6, 0.0)
 
 
 def _drafter(noise: float) -> Any:
     weights = copy.deepcopy(load_weights())
-    weights["base"]["claim_noise"] = noise
-    weights["base"]["claim_bias"] = noise
-    weights["base"]["draft_rollouts"] = 0  # the rule of thumb's own claims, spread wide
+    if noise > 0:
+        weights["base"]["claim_noise"] = noise
+        weights["base"]["claim_bias"] = noise
+        weights["base"]["draft_rollouts"] = 0  # the rule of thumb's own claims, spread wide
     return good_with(weights)
 
 
-def play(seed: int, index: int) -> dict[str, Any] | None:
+def play(seed: int, index: int, opponent: str = "baseline2") -> dict[str, Any] | None:
     """One game: the draft's owners (by territory, sorted by name), first mover, Good's seat,
     winner; None if the game hit the turn cap."""
     BENCH_GENERALS["drafter"] = _drafter(NOISES[index % len(NOISES)])
     first = first_mover_seat(4, seed, "us_full")
-    seated = seating(LEVELS, index // len(NOISES), first)
+    seated = seating(("drafter",) + (opponent,) * 3, index // len(NOISES), first)
     game = Game.new(make_config(seated, "us_full"), seed)
     generals = {seat: make_general(level, seat, seed) for seat, level in enumerate(seated)}
     drafted: list[int] | None = None
@@ -91,13 +94,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=0, help="first game index to play")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--data", required=True, help="the games' drafts (JSON lines)")
+    parser.add_argument("--opponent", default="baseline2", help="the three rivals' level")
     parser.add_argument("--l2", type=float, default=2.0)
     parser.add_argument("--out", default=None, help="where to write the fitted model")
     args = parser.parse_args(argv)
     if args.collect:
         with open(args.data, "a", encoding="utf-8") as out:
             for i in range(args.start, args.start + args.collect):
-                row = play(args.seed * 1_000_000 + i, i)
+                row = play(args.seed * 1_000_000 + i, i, args.opponent)
                 if row is not None:
                     out.write(json.dumps(row) + "\n")
                     out.flush()
@@ -113,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     w = fit(train + test, args.l2)
     from game.ai.draft_multi import feature_names
     model = {"_about": f"tools/tune_draft4.py --l2 {args.l2}: {len(games)} four-player US full "
-                       f"drafts (one noisy Good against three baselines).",
+                       f"drafts (one Good, its claims noisy or by rollouts, against "
+                       f"three frozen Goods).",
              "bias": round(w[0], 5),
              "weights": {name: round(v, 5) for name, v in zip([*feature_names(), "good"],
                                                                w[1:], strict=True)}}
