@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from game.ai.hunt import KillPlan, best_kill
 from game.ai.mapinfo import MapInfo, map_info
+from game.ai.mission_watch import blocking_values
 from game.ai.profile import Profile
 from game.ai.view import PlayerId, SeatView
 from game.engine import Phase
@@ -56,7 +57,7 @@ class Situation:
                  "loss_weight", "min_attack_p", "active", "rivals", "kill_weight", "count",
                  "total", "continent_owner", "lacking", "income", "card_value", "strength",
                  "leader", "runaway", "mission", "mission_continents", "target_continent",
-                 "approach", "kill", "_in_contact", "_values", "_attack_terms", "_threats",
+                 "approach", "kill", "_block", "_in_contact", "_values", "_attack_terms", "_threats",
                  "_owners", "_by_owner", "_base_value", "_objectives_apply")
 
     def __init__(self, view: SeatView, profile: Profile) -> None:
@@ -166,8 +167,20 @@ class Situation:
         view = self.view
         self.mission = view.mission if self.profile.objectives else None
         self.mission_continents: tuple[str, ...] = ()
+        self._block: dict[TerritoryId, float] | None = {}
         if self.mission is not None and view.objective == "missions":
             self.mission_continents = self.mission.continents
+            if self.profile.block_weight > 0:
+                self._block = None  # worked out when a conquest is first priced
+
+    @property
+    def block(self) -> dict[TerritoryId, float]:
+        """What taking each rival territory is worth for stopping a secret mission
+        (mission_watch.py); empty unless missions are played and the profile watches them."""
+        if self._block is None:
+            rivals = [q for q in self.rivals if q != self.neutral]
+            self._block = blocking_values(self, rivals, self.profile.block_weight)
+        return self._block
 
     # ------------------------------------------------------------------ basics
     def is_enemy(self, pid: PlayerId | None) -> bool:
@@ -197,6 +210,10 @@ class Situation:
         threat = strongest + 0.3 * others
         self._threats[t] = threat
         return threat
+
+    def owners(self) -> list[PlayerId | None]:
+        """Every territory's owner, in board order (for the C-speed continent readers)."""
+        return self._owners
 
     def held_by(self, pid: PlayerId | None) -> list[TerritoryId]:
         """The territories `pid` holds, in board order (grouped for all players on first use:
@@ -330,6 +347,7 @@ class Situation:
             kill = self.kill
             if kill is not None and kill.victim == o and left > 1:
                 value += p.kill_plan * kill.value / left
+            value += self.block.get(x, 0.0)
         else:
             value *= 0.85
         if p.objectives:

@@ -92,6 +92,8 @@ class Profile:
             planner, which stops an attack whose dice went wrong unless it still pays.
         draft_deny: when claiming, first take the last free territory of a continent a rival
             holds all the rest of (the most valuable such continent).
+        block_weight: with secret missions, the scale of what taking a rival's territory is
+            worth for stopping a mission they may be close to (mission_watch.py); 0: off.
     """
 
     name: str
@@ -142,3 +144,4 @@ class Profile:
     draft_model: str = "draft4"
     multi_continue_p: float = 0.0
     draft_deny: bool = False
+    block_weight: float = 0.0
