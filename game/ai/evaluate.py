@@ -57,8 +57,8 @@ class Situation:
                  "loss_weight", "min_attack_p", "active", "rivals", "kill_weight", "count",
                  "total", "continent_owner", "lacking", "income", "card_value", "strength",
                  "leader", "runaway", "mission", "mission_continents", "target_continent",
-                 "approach", "kill", "_block", "_in_contact", "_values", "_attack_terms", "_threats",
-                 "_owners", "_by_owner", "_base_value", "_objectives_apply")
+                 "approach", "kill", "_block", "_in_contact", "_values", "_attack_terms",
+                 "_threats", "_owners", "_by_owner", "_base_value", "_objectives_apply")
 
     def __init__(self, view: SeatView, profile: Profile) -> None:
         self.view = view

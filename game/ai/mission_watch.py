@@ -113,9 +113,8 @@ def blocking_values(sit: Situation, rivals: list[PlayerId], weight: float
         if not cards:
             continue
         mean = expected_conquests(sit, rival)
-        lacking = {c: len(members) - items(owners).count(rival)
-                   for c, items in info.member_items.items()
-                   for members in (info.members[c],)}
+        lacking = {c: len(info.members[c]) - items(owners).count(rival)
+                   for c, items in info.member_items.items()}
         solid = sum(1 for t in held if armies[t] >= 2)
         share = weight * GAME_WORTH / len(cards)
         for card in cards:
