@@ -26,7 +26,7 @@ from typing import Protocol
 from game.ai.mapinfo import MapInfo
 from game.ai.view import PlayerId, SeatView
 from game.engine.board import TerritoryId
-from game.engine.missions import CONQUER_24, MISSIONS, Mission
+from game.engine.missions import MISSIONS, Mission, as_dealt, mission_deck
 
 
 class Situation(Protocol):
@@ -66,17 +66,8 @@ def rival_cards(view: SeatView, rival: PlayerId) -> tuple[Mission, ...]:
 @lru_cache(maxsize=256)
 def _cards(own: str | None, colours: frozenset[str], theirs: str) -> tuple[Mission, ...]:
     """rival_cards, kept per (our card, colours in play, their colour): asked every turn."""
-    cards: list[Mission] = []
-    for mission in MISSIONS.values():
-        if mission.id == own:
-            continue
-        if mission.destroy_colour is not None:
-            if mission.destroy_colour not in colours:
-                continue
-            if mission.destroy_colour == theirs:
-                mission = MISSIONS[CONQUER_24]
-        cards.append(mission)
-    return tuple(cards)
+    return tuple(MISSIONS[as_dealt(card, theirs)] for card in mission_deck(colours)
+                 if card != own)
 
 
 def expected_conquests(sit: Situation, rival: PlayerId) -> float:

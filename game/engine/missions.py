@@ -50,3 +50,15 @@ MISSIONS: dict[str, Mission] = {
         *[Mission(f"destroy_{c}", f"Destroy all {c} armies", destroy_colour=c) for c in COLOURS],
     ]
 }
+
+
+def mission_deck(colours_in_play: set[str] | frozenset[str]) -> list[str]:
+    """The mission cards of a game, in a fixed order: destroy cards only for colours in play."""
+    return [m.id for m in MISSIONS.values()
+            if m.destroy_colour is None or m.destroy_colour in colours_in_play]
+
+
+def as_dealt(mission: str, colour: str) -> str:
+    """The card a player of `colour` plays who draws `mission`: their own destroy card is
+    "Conquer 24 territories" instead."""
+    return CONQUER_24 if MISSIONS[mission].destroy_colour == colour else mission

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.engine import actions as act
 from game.engine import events as ev
 from game.engine.core import GameCore
-from game.engine.missions import CONQUER_24, MISSIONS
+from game.engine.missions import as_dealt, mission_deck
 from game.engine.words import plural
 from game.engine.state import (
     Phase,
@@ -57,15 +57,11 @@ class SetupRules(GameCore):
 
     def _deal_missions(self, events: list[ev.Event]) -> None:
         in_play = {p.colour for p in self.players if not p.is_neutral}
-        cards = [m.id for m in MISSIONS.values()
-                 if m.destroy_colour is None or m.destroy_colour in in_play]
+        cards = mission_deck(in_play)
         self.rng.shuffle(cards)
         dealt = []
         for pid in self.turn_order_from(self.first_player):
-            mission = cards.pop()
-            if MISSIONS[mission].destroy_colour == self.players[pid].colour:
-                mission = CONQUER_24
-            self.players[pid].mission = mission
+            self.players[pid].mission = as_dealt(cards.pop(), self.players[pid].colour)
             dealt.append(pid)
         events.append(ev.MissionsDealt(tuple(dealt)))
 
