@@ -7,6 +7,11 @@ the drafts vary; records the features of each finished draft (game/ai/draft.py) 
 the first mover won; and fits P(first mover wins) as a logistic function of those features
 (Newton's method with a small L2 penalty). The games' seeds are `--seed` * 1,000,000 + i, so a
 run is reproducible and never touches the acceptance seeds.
+
+With `--opponent LEVEL` Good plays that level instead of itself, moving first in every other
+game; every fourth game it claims by its own search with the shipped model instead of with
+noise (so the model also learns from the drafts its search leads to). Good plays on better than
+its rival, so whether Good moved first is one more input of the fit, left out of the model.
 """
 
 from __future__ import annotations
@@ -26,11 +31,12 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai.draft import FREE, draft_board, feature_names, features  # noqa: E402
 from game.ai.good import good_with, load_weights  # noqa: E402
-from game.ai.simulate import make_config  # noqa: E402
+from game.ai import make_general  # noqa: E402
+from game.ai.simulate import first_mover_seat, make_config, seating  # noqa: E402
 from game.engine import Game, Phase  # noqa: E402
 
 MAX_TURNS = 600
-_CLASS: Any = None
+_CLASSES: dict[float, Any] = {}
 
 
 def _drafting_weights(noise: float) -> dict[str, Any]:
@@ -42,14 +48,33 @@ def _drafting_weights(noise: float) -> dict[str, Any]:
     return weights
 
 
-def play(task: tuple[int, float]) -> tuple[list[float], int] | None:
-    """One duel: (features of the finished draft, 1 if the first mover won else 0)."""
-    global _CLASS
-    seed, noise = task
-    if _CLASS is None:
-        _CLASS = good_with(_drafting_weights(noise))
-    game = Game.new(make_config(["good", "good"], "us_full"), seed)
-    generals = {seat: _CLASS(seat, seed) for seat in (0, 1)}
+def _drafter(noise: float) -> Any:
+    """Good's class claiming with `noise` (0.0: by its own search with the shipped model)."""
+    if noise not in _CLASSES:
+        _CLASSES[noise] = good_with(_drafting_weights(noise) if noise else load_weights())
+    return _CLASSES[noise]
+
+
+def play(task: tuple[int, float] | tuple[int, float, str, int]) -> tuple[list[float], int] | None:
+    """One duel: (features of the finished draft, 1 if the first mover won else 0). A task is
+    (seed, noise) for self-play, or (seed, noise, opponent, index) against `opponent`; then
+    the features end with +1 if Good moved first, -1 if not."""
+    seed, noise = task[0], task[1]
+    cls = _drafter(noise)
+    if len(task) == 2:
+        game = Game.new(make_config(["good", "good"], "us_full"), seed)
+        generals: dict[int, Any] = {seat: cls(seat, seed) for seat in (0, 1)}
+        good_first = None
+    else:
+        opponent, index = task[2], task[3]
+        first = first_mover_seat(2, seed, "us_full")
+        seated = seating(("drafter", opponent), index % 2, first)
+        game = Game.new(make_config([("good" if s == "drafter" else s) for s in seated],
+                                    "us_full"), seed)
+        generals = {seat: (cls(seat, seed) if level == "drafter"
+                           else make_general(level, seat, seed))
+                    for seat, level in enumerate(seated)}
+        good_first = seated[first] == "drafter"
     drafted: list[float] | None = None
     while not game.is_over and game.turn <= MAX_TURNS:
         game.apply(generals[game.to_move].choose(game))
@@ -60,6 +85,8 @@ def play(task: tuple[int, float]) -> tuple[list[float], int] | None:
             drafted = features(db, owner)
     if drafted is None or game.winner is None:
         return None
+    if good_first is not None:
+        drafted.append(1.0 if good_first else -1.0)
     return drafted, int(game.winner == game.first_player)
 
 
@@ -126,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--noise", type=float, default=0.5,
                         help="claim_noise and claim_bias of the self-play games")
     parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--opponent", default=None,
+                        help="Good's rival (a level such as baseline2); self-play without it")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--data", default=None, help="read/write the games' rows here (JSON)")
     parser.add_argument("--out", default=None, help="where to write the fitted model")
@@ -133,9 +162,13 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[tuple[list[float], int]]
     if args.data and Path(args.data).exists():
         width = len(feature_names(draft_board(Game.new(make_config(["good", "good"]), 1).board)))
+        width += 1 if args.opponent else 0
         rows = [(r[0][:width], r[1]) for r in json.loads(Path(args.data).read_text())]
     else:
-        tasks = [(args.seed * 1_000_000 + i, args.noise) for i in range(args.games)]
+        tasks: list[Any] = [(args.seed * 1_000_000 + i, args.noise) for i in range(args.games)]
+        if args.opponent:
+            tasks = [(seed, 0.0 if i % 4 == 3 else noise, args.opponent, i)
+                     for i, (seed, noise) in enumerate(tasks)]
         if args.workers > 1:
             with Pool(args.workers) as pool:
                 results = pool.map(play, tasks, chunksize=8)
@@ -153,10 +186,16 @@ def main(argv: list[str] | None = None) -> int:
           f"{log_loss(w, test):.4f} (bias only {log_loss(p0, test):.4f})", file=sys.stderr)
     w = fit(rows, args.l2)
     db = draft_board(Game.new(make_config(["good", "good"], "us_full"), 1).board)
+    names = feature_names(db)
+    against = (f"duel drafts of Good against {args.opponent} (Good's seat fitted, not kept)"
+               if args.opponent else "self-play duel drafts")
     model = {"_about": f"tools/tune_draft.py --games {args.games} --seed {args.seed} --noise "
-                       f"{args.noise} --l2 {args.l2}: {len(rows)} self-play duel drafts.",
+                       f"{args.noise} --l2 {args.l2}"
+                       + (f" --opponent {args.opponent}" if args.opponent else "")
+                       + f": {len(rows)} {against}.",
              "bias": round(w[0], 5),
-             "weights": {name: round(v, 5) for name, v in zip(feature_names(db), w[1:], strict=True)}}
+             "weights": {name: round(v, 5) for name, v in zip(names, w[1:1 + len(names)],
+                                                              strict=True)}}
     write_model(model, args.out)
     return 0
 

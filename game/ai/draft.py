@@ -139,17 +139,18 @@ def model_from(data: dict[str, Any], db: DraftBoard) -> DraftModel:
                       tuple(float(table.get(name, 0.0)) for name in feature_names(db)))
 
 
-_MODELS: dict[int, tuple[DraftBoard, DraftModel]] = {}
+_MODELS: dict[tuple[int, str], tuple[DraftBoard, DraftModel]] = {}
 
 
-def shipped_model(db: DraftBoard) -> DraftModel:
-    """The model shipped in weights/draft.json, for this board."""
-    cached = _MODELS.get(id(db))
+def shipped_model(db: DraftBoard, name: str = "draft") -> DraftModel:
+    """The model shipped in weights/`name`.json (draft.json unless a profile names another, to
+    compare models), for this board."""
+    cached = _MODELS.get((id(db), name))
     if cached is not None and cached[0] is db:
         return cached[1]
-    text = package_path("ai", "weights", "draft.json").read_text(encoding="utf-8")
+    text = package_path("ai", "weights", f"{name}.json").read_text(encoding="utf-8")
     model = model_from(json.loads(text), db)
-    _MODELS[id(db)] = (db, model)
+    _MODELS[(id(db), name)] = (db, model)
     return model
 
 

@@ -104,7 +104,8 @@ def _draft_claim(sit: Situation, scored: list[tuple[float, TerritoryId]],
     ranked = sorted(scored, key=lambda item: (-item[0], item[1]))
     k = sit.profile.draft_candidates
     candidates = [db.index[t] for _, t in (ranked[:k] if k > 0 else ranked)]
-    model, iterations = draft.shipped_model(db), sit.profile.draft_iterations
+    model = draft.shipped_model(db, sit.profile.duel_draft_model)
+    iterations = sit.profile.draft_iterations
     seeded = random.Random(rng.random())
     if duel:
         pick = draft.search(db, model, owner, int(sit.me != side_zero), iterations, seeded,

@@ -86,6 +86,7 @@ class Profile:
         draft_rollout_candidates: how many of the rule of thumb's best claims those rollouts
             weigh.
         draft_model: the file in game/ai/weights/ (without ".json") holding that model.
+        duel_draft_model: the same for the duel's draft search (draft.py's model).
         multi_continue_p: among several rivals, least chance of conquest to roll on in an
             attack already begun without pricing the turn again (eased from round 30 on, as
             min_attack_p is); 0 uses continue_p. Below it, each roll is chosen afresh by the
@@ -142,6 +143,7 @@ class Profile:
     draft_rollouts: int = 0
     draft_rollout_candidates: int = 4
     draft_model: str = "draft4"
+    duel_draft_model: str = "draft"
     multi_continue_p: float = 0.0
     draft_deny: bool = False
     block_weight: float = 0.0
