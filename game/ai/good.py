@@ -16,7 +16,7 @@ from game.engine import Phase
 from game.resources import package_path
 
 PROFILE_NAMES = ("base", "second_setup", "duel", "duel_second", "duel_second_setup",
-                 "duel_second_setup_spread")
+                 "duel_second_setup_spread", "duel_second_setup_hq")
 _FIELDS = {f.name for f in fields(Profile)} - {"name"}
 
 
@@ -69,6 +69,10 @@ class GoodGeneral(General):
                 return profiles["duel"]
             if not setup:
                 return profiles["duel_second"]
+            if view.objective == "headquarters":
+                # the headquarters, chosen after the set-up, decide: no armies held back to
+                # guard continents (a rule of thumb borne out by games, see good.json)
+                return profiles["duel_second_setup_hq"]
             if view.continents_of(self.seat):
                 return profiles["duel_second_setup"]
             return profiles["duel_second_setup_spread"]

@@ -133,3 +133,23 @@ def test_good_moving_second_holds_its_continents_in_the_set_up() -> None:
         PROFILES["duel_second_setup_spread"]
     assert good.profile_for(view) is expected
     assert generals[first].profile_for(SeatView(game, first)) is PROFILES["duel"]
+
+
+def test_good_moving_second_spends_a_headquarters_set_up_on_attack_not_on_continents() -> None:
+    """With headquarters (chosen after the set-up) the seat moving second in a duel keeps no
+    share of its set-up armies for continent borders: the HQ profile, not the border one."""
+    from game.ai.good import PROFILES, GoodGeneral
+    from game.ai.view import SeatView
+    from game.engine import Phase
+
+    game = Game.new(make_config(["good", "good"], "us_short"), 7)
+    generals = {seat: make_general("good", seat, 7) for seat in (0, 1)}
+    while game.phase == Phase.CLAIM:
+        game.apply(generals[game.to_move].choose(game))
+    assert game.phase == Phase.PLACE
+    second = 1 - game.first_player
+    good = generals[second]
+    assert isinstance(good, GoodGeneral)
+    profile = good.profile_for(SeatView(game, second))
+    assert profile is PROFILES["duel_second_setup_hq"]
+    assert profile.defend_share == 0.0 < PROFILES["duel_second_setup"].defend_share
