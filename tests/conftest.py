@@ -36,11 +36,28 @@ def _hypothesis_profiles() -> None:
 _hypothesis_profiles()
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """The figures of the soak, the fuzz, the corpus and the kill test (tests/figures.py)."""
+_SHOWN: list[str] = []  # the figures every test reported, gathered where the run is summed up
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Each test's figures travel on its report: with the suite spread over worker processes
+    (pytest-xdist), the reports are what comes back to the process that prints the summary."""
     from tests.figures import FIGURES
 
-    if FIGURES:
+    outcome = yield
+    report = outcome.get_result()
+    report.user_properties.extend(("figure", line) for line in FIGURES)
+    FIGURES.clear()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _SHOWN.extend(value for name, value in report.user_properties if name == "figure")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The figures of the soak, the fuzz, the corpus and the kill test (tests/figures.py)."""
+    if _SHOWN:
         terminalreporter.section("robustness figures")
-        for line in FIGURES:
+        for line in _SHOWN:
             terminalreporter.write_line(line)
