@@ -153,3 +153,41 @@ def test_good_moving_second_spends_a_headquarters_set_up_on_attack_not_on_contin
     profile = good.profile_for(SeatView(game, second))
     assert profile is PROFILES["duel_second_setup_hq"]
     assert profile.defend_share == 0.0 < PROFILES["duel_second_setup"].defend_share
+
+
+def test_good_moving_second_keeps_a_smaller_share_of_its_turns_for_continent_borders() -> None:
+    """Moving second in a duel, Good's turns hold back less for its continents' borders than
+    the first mover's (duel_second against duel): behind in tempo, it gains more by attacking
+    than by guarding borders it often cannot hold (borne out in games, see good.json)."""
+    import random
+
+    from game.ai.evaluate import Situation
+    from game.ai.good import PROFILES, GoodGeneral
+    from game.ai.placement import defence_needs, plan_placement
+    from game.ai.view import SeatView
+    from game.engine import Phase
+
+    game = Game.new(make_config(["good", "good"], "us_full"), 2)
+    generals = {seat: make_general("good", seat, 2) for seat in (0, 1)}
+    second = 1 - game.first_player
+    while not game.is_over:
+        if game.phase == Phase.REINFORCE and game.to_move == second:
+            view = SeatView(game, second)
+            needs = defence_needs(Situation(view, PROFILES["duel_second"]))
+            if sum(n for _, _, n in needs) >= view.reinforcements:
+                break  # the borders could take every army of the turn
+        game.apply(generals[game.to_move].choose(game))
+    assert not game.is_over, "no turn of the second mover had borders to guard"
+    good = generals[second]
+    assert isinstance(good, GoodGeneral)
+    assert good.profile_for(view) is PROFILES["duel_second"]
+    total = view.reinforcements
+    on_borders = {}
+    for name in ("duel", "duel_second"):
+        sit = Situation(view, PROFILES[name])
+        borders = {t for _, t, _ in defence_needs(sit)}
+        plan = plan_placement(sit, total, random.Random(1))
+        on_borders[name] = sum(n for t, n in plan if t in borders)
+    share = PROFILES["duel_second"].defend_share
+    assert share < PROFILES["duel"].defend_share
+    assert on_borders["duel_second"] <= int(total * share) + 1 < on_borders["duel"]
