@@ -1,4 +1,5 @@
-"""Every test keeps its saves in a temporary folder: nothing is written into the repo's saves/."""
+"""Every test keeps its saves in a temporary folder: nothing is written into the repo's saves/.
+The figures tests report (tests/figures.py) come back on their reports and print at the end."""
 
 from __future__ import annotations
 
