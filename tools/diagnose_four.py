@@ -1,7 +1,8 @@
 """Where Good loses among several rivals: per round, Good's share of armies and territories
 against the others, and when and by whom it is knocked out. A diagnostic for issue 14.
 
-    python tools/diagnose_four.py --games 200 --seed 500000 [--set base.field=JSON ...]
+    python tools/diagnose_four.py --games 200 --seed 500000 [--opponent baseline2]
+        [--set base.field=JSON ...]
 """
 
 from __future__ import annotations
@@ -47,10 +48,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=500_000)
     parser.add_argument("--type", default="us_full")
     parser.add_argument("--set", action="append", default=[])
+    parser.add_argument("--opponent", default="baseline", help="the level of the three rivals")
     args = parser.parse_args()
     weights = apply_sets(json.loads(WEIGHTS.read_text()), args.set)
     BENCH_GENERALS["candidate"] = good_with(weights)
-    levels = ("candidate", "baseline", "baseline", "baseline")
+    levels = ("candidate",) + (args.opponent,) * 3
     by_round: dict[int, list[tuple[float, float]]] = defaultdict(list)
     outs: list[int] = []
     wins = 0

@@ -57,6 +57,24 @@ def test_no_chain_against_a_wall() -> None:
     assert best_chain(sit, "siam", 3) == (0.0, None, 0.0)
 
 
+def test_moving_second_in_a_duel_good_plans_sweeps_far_enough_to_see_a_continent() -> None:
+    """From Brazil, South America completes three conquests on and Africa (Madagascar
+    already ours) five on. The first mover's search stops at four steps and goes for South
+    America; moving second, Good searches six steps and wider, and sees Africa's bigger
+    bonus (behind in tempo, the second mover gains by sweeping deep; see good.json)."""
+    game = _position({}, rest=1)
+    game.owner["siam"] = 1
+    game.owner["brazil"] = 0
+    game.armies["brazil"] = 25
+    for t in ("iceland", "japan", "eastern_australia", "greenland", "madagascar"):
+        game.owner[t] = 0  # no continent wholly the rival's: no break to chase
+    short, deep = PROFILES["duel"], PROFILES["duel_second"]
+    assert deep.chain_depth > short.chain_depth and deep.chain_beam > short.chain_beam
+    view = SeatView(game, 0)
+    assert best_chain(Situation(view, short), "brazil", 25)[1] == "argentina"
+    assert best_chain(Situation(view, deep), "brazil", 25)[1] == "north_africa"
+
+
 def test_expected_survivors_fall_with_the_defence() -> None:
     assert expected_survivors(10, 1) > expected_survivors(10, 5) > 1.0
 
