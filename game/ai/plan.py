@@ -16,13 +16,17 @@ with their last territory); `chain_value` accounts for that.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.ai.evaluate import Situation, odds
 from game.engine.board import TerritoryId
 from game.engine.odds import attack_odds
 
 
+@lru_cache(maxsize=65536)
 def expected_survivors(attacking: int, defending: int) -> float:
-    """Armies left in the source after a conquest, on average over the conquering outcomes."""
+    """Armies left in the source after a conquest, on average over the conquering outcomes.
+    Kept per (attacking, defending): every chain searched asks it at every step."""
     if attacking > 60 or defending > 60:
         p, lost, _ = odds(attacking, defending)
         return max(1.0, attacking - lost / max(p, 1e-9) * p)
