@@ -44,19 +44,26 @@ def chain_value(sit: Situation, x: TerritoryId, taken: tuple[TerritoryId, ...]) 
     p, info, view = sit.profile, sit.info, sit.view
     if not view.conquered_this_turn:
         value -= sit.card_value * p.card_weight  # the turn's card came with the first one
-    c = info.continent_of[x]
-    o = sit.owner[x]
-    in_c = sum(1 for t in taken if info.continent_of[t] == c)
+    continent_of, owner = info.continent_of, sit.owner
+    c = continent_of[x]
+    o = owner[x]
+    # one pass over the chain so far (the search asks this at every step of every chain)
+    in_c = of_o = 0
+    broke = False  # a territory of o in c taken earlier: o's hold on c is already broken
+    for t in taken:
+        here = continent_of[t] == c
+        theirs = owner[t] == o
+        in_c += here
+        of_o += theirs
+        broke = broke or (here and theirs)
     lacking = sit.lacking[c]
     if in_c and lacking - in_c == 1:
         value += info.bonus[c] * p.complete_weight  # this one now completes the continent
         if c in sit.mission_continents:
             value += info.bonus[c] * p.complete_weight
     if o is not None and o != sit.neutral:
-        if sit.continent_owner[c] == o and any(
-                info.continent_of[t] == c and sit.owner[t] == o for t in taken):
+        if broke and sit.continent_owner[c] == o:
             value -= info.bonus[c] * p.break_weight  # already broken earlier in the chain
-        of_o = sum(1 for t in taken if sit.owner[t] == o)
         if of_o and sit.count.get(o, 0) - of_o == 1:
             value += sit.elimination_value(o)
     return value
