@@ -15,7 +15,7 @@ from game.ai.view import SeatView
 from game.engine import Phase
 from game.resources import package_path
 
-PROFILE_NAMES = ("base", "second_setup", "duel", "duel_second", "duel_second_setup",
+PROFILE_NAMES = ("base", "second_setup", "duel", "duel_hq", "duel_second", "duel_second_setup",
                  "duel_second_setup_spread", "duel_second_setup_hq")
 _FIELDS = {f.name for f in fields(Profile)} - {"name"}
 
@@ -66,6 +66,8 @@ class GoodGeneral(General):
         second = view.first_player != self.seat
         if len(view.active_players()) <= 2:
             if not second:
+                if view.objective == "headquarters":
+                    return profiles["duel_hq"]
                 return profiles["duel"]
             if not setup:
                 return profiles["duel_second"]

@@ -155,6 +155,22 @@ def test_good_moving_second_spends_a_headquarters_set_up_on_attack_not_on_contin
     assert profile.defend_share == 0.0 < PROFILES["duel_second_setup"].defend_share
 
 
+def test_good_moving_first_with_headquarters_plans_deeper_sweeps() -> None:
+    """In a headquarters duel the first mover plans longer chains of conquests (duel_hq): a
+    rival's headquarters is often several conquests away, and deeper sweeps won more such
+    duels (see good.json). Other duels keep the ordinary first-mover profile."""
+    from game.ai.good import PROFILES, GoodGeneral
+    from game.ai.view import SeatView
+
+    for game_type, expected in (("us_short", "duel_hq"), ("us_full", "duel")):
+        game = Game.new(make_config(["good", "good"], game_type), 7)
+        first = game.first_player
+        good = make_general("good", first, 7)
+        assert isinstance(good, GoodGeneral)
+        assert good.profile_for(SeatView(game, first)) is PROFILES[expected]
+    assert PROFILES["duel_hq"].chain_depth > PROFILES["duel"].chain_depth
+
+
 def test_good_moving_second_keeps_a_smaller_share_of_its_turns_for_continent_borders() -> None:
     """Moving second in a duel, Good's turns hold back less for its continents' borders than
     the first mover's (duel_second against duel): behind in tempo, it gains more by attacking
