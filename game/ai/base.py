@@ -80,7 +80,7 @@ class General:
             b = view.battle
             if (plan.turn == view.turn and b is not None and b.source == plan.source
                     and b.target == plan.target
-                    and battle.should_roll_on(view, self.profile, plan)):
+                    and battle.should_roll_on(view, self.profile_for(view), plan)):
                 return act.Attack(plan.source, plan.target,
                                   min(3, view.armies[plan.source] - 1), "single")
             self._plan = None
