@@ -74,6 +74,11 @@ def tasks(blob: str, types: list[str], levels: tuple[str, ...], seat: str, games
             for t in types for i in range(games)]
 
 
+def _number(text: str) -> int:
+    """`text` as a whole number, or 0 when it is none (refused by the checks in main)."""
+    return int(text) if text.isdigit() else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", default="duel",
@@ -90,8 +95,16 @@ def main(argv: list[str] | None = None) -> int:
                         choices=[x for x in ALL_LEVELS if x != "good"])
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
-    players = {"duel": 2, "four": 4}.get(args.mode) or int(args.mode)
+    players = {"duel": 2, "four": 4}.get(args.mode) or _number(args.mode)
     types = args.types.split(",")
+    if not 2 <= players <= 6:
+        parser.error(f"--mode: duel, four or 2 to 6 players, not {args.mode!r}")
+    if args.seat != "all" and not 1 <= ({"first": 1, "second": 2}.get(args.seat)
+                                        or _number(args.seat)) <= players:
+        parser.error(f"--seat: first, second, all or 1 to {players}, not {args.seat!r}")
+    unknown = [t for t in types if t not in TYPES]
+    if unknown:
+        parser.error(f"--types: unknown {', '.join(unknown)}; from {', '.join(TYPES)}")
     levels = ("candidate",) + (args.opponent,) * (players - 1)
     shipped = json.loads(WEIGHTS.read_text())
     sets = {} if args.nocur else {"current": shipped}

@@ -41,3 +41,13 @@ def test_the_same_deal_gives_the_same_game_for_the_same_weights() -> None:
     task = ("us_full", blob, ("candidate", "easy"), paired.rotation("second", 0, 2), 107_990_001)
     assert paired.play(task) == paired.play(task)
     assert paired.play(task)[0] == "us_full"
+
+
+@pytest.mark.parametrize("args", [["--mode", "seven"], ["--seat", "fifth"],
+                                  ["--mode", "duel", "--seat", "3"], ["--types", "mars"]])
+def test_bad_arguments_are_refused_with_a_message(args: list[str],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        paired.main(["--block", "1", "--games", "1", *args])
+    assert stop.value.code == 2
+    assert "--" in capsys.readouterr().err
