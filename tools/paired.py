@@ -44,10 +44,13 @@ def _engine_type(game_type: str) -> tuple[str, bool]:
     return game_type, False
 
 
-def play(task: tuple[str, str, tuple[str, ...], int, int]) -> tuple[str, str, bool]:
-    """One game in a worker: (type, weights JSON, levels, rotation index, seed) ->
-    (type, weights JSON, the candidate won)."""
-    game_type, weights_json, levels, index, seed = task
+Task = tuple[str, str, str, tuple[str, ...], int, int]
+
+
+def play(task: Task) -> tuple[str, str, bool]:
+    """One game in a worker: (type, weight set's name, its JSON, levels, rotation index, seed)
+    -> (type, name, the candidate won). Results go by name: a candidate may equal another."""
+    game_type, name, weights_json, levels, index, seed = task
     if weights_json not in _CLASSES:
         _CLASSES[weights_json] = good_with(json.loads(weights_json))
     BENCH_GENERALS["candidate"] = _CLASSES[weights_json]
@@ -55,7 +58,7 @@ def play(task: tuple[str, str, tuple[str, ...], int, int]) -> tuple[str, str, bo
     first = first_mover_seat(len(levels), seed, engine_type, neutral=neutral)
     seated = seating(levels, index, first)
     result = play_game(make_config(seated, engine_type, neutral=neutral), seed, levels=seated)
-    return game_type, weights_json, result.winner_level == "candidate"
+    return game_type, name, result.winner_level == "candidate"
 
 
 def rotation(seat: str, game: int, players: int) -> int:
@@ -63,20 +66,20 @@ def rotation(seat: str, game: int, players: int) -> int:
     `seat` ("first", "second", a number from 1, or "all": every position in turn)."""
     if seat == "all":
         return game
-    position = {"first": 1, "second": 2}.get(seat) or int(seat)
-    return (1 - position) % players
+    return (1 - _position(seat)) % players
 
 
-def tasks(blob: str, types: list[str], levels: tuple[str, ...], seat: str, games: int,
-          block: int) -> list[tuple[str, str, tuple[str, ...], int, int]]:
+def _position(seat: str) -> int:
+    """The turn position (from 1) that `seat` names; 0 when it names none."""
+    words = {"first": 1, "second": 2}
+    return words.get(seat) or (int(seat) if seat.isdigit() else 0)
+
+
+def tasks(name: str, blob: str, types: list[str], levels: tuple[str, ...], seat: str,
+          games: int, block: int) -> list[Task]:
     """Every game one weight set plays."""
-    return [(t, blob, levels, rotation(seat, i, len(levels)), block + 1000 * TYPES.index(t) + i)
-            for t in types for i in range(games)]
-
-
-def _number(text: str) -> int:
-    """`text` as a whole number, or 0 when it is none (refused by the checks in main)."""
-    return int(text) if text.isdigit() else 0
+    return [(t, name, blob, levels, rotation(seat, i, len(levels)),
+             block + 1000 * TYPES.index(t) + i) for t in types for i in range(games)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,12 +98,12 @@ def main(argv: list[str] | None = None) -> int:
                         choices=[x for x in ALL_LEVELS if x != "good"])
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
-    players = {"duel": 2, "four": 4}.get(args.mode) or _number(args.mode)
+    players = {"duel": 2, "four": 4}.get(args.mode) or \
+        (int(args.mode) if args.mode.isdigit() else 0)
     types = args.types.split(",")
     if not 2 <= players <= 6:
         parser.error(f"--mode: duel, four or 2 to 6 players, not {args.mode!r}")
-    if args.seat != "all" and not 1 <= ({"first": 1, "second": 2}.get(args.seat)
-                                        or _number(args.seat)) <= players:
+    if args.seat != "all" and not 1 <= _position(args.seat) <= players:
         parser.error(f"--seat: first, second, all or 1 to {players}, not {args.seat!r}")
     unknown = [t for t in types if t not in TYPES]
     if unknown:
@@ -111,13 +114,13 @@ def main(argv: list[str] | None = None) -> int:
     for cand in args.cand:
         sets[cand] = apply_sets(shipped, [c for c in cand.split(";") if c])
     blobs = {name: json.dumps(w, sort_keys=True) for name, w in sets.items()}
-    work = [t for b in blobs.values() for t in tasks(b, types, levels, args.seat, args.games,
-                                                      args.block)]
+    work = [t for name, b in blobs.items()
+            for t in tasks(name, b, types, levels, args.seat, args.games, args.block)]
     with Pool(args.workers) as pool:
         results = pool.map(play, work, chunksize=2)
     report: dict[str, Any] = {}
-    for name, blob in blobs.items():
-        mine = [r for r in results if r[1] == blob]
+    for name in blobs:
+        mine = [r for r in results if r[1] == name]
         per_type = {t: sum(r[2] for r in mine if r[0] == t) for t in types}
         report[name] = {"wins": sum(per_type.values()), "games": len(mine), **per_type}
         print(f"{name}: {report[name]['wins']} of {len(mine)}  {per_type}", flush=True)

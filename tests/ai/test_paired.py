@@ -38,7 +38,8 @@ def test_neutral_types_are_full_games_with_a_neutral_army() -> None:
 
 def test_the_same_deal_gives_the_same_game_for_the_same_weights() -> None:
     blob = json.dumps(load_weights(), sort_keys=True)
-    task = ("us_full", blob, ("candidate", "easy"), paired.rotation("second", 0, 2), 107_990_001)
+    task = ("us_full", "current", blob, ("candidate", "easy"), paired.rotation("second", 0, 2),
+            107_990_001)
     assert paired.play(task) == paired.play(task)
     assert paired.play(task)[0] == "us_full"
 
@@ -51,3 +52,13 @@ def test_bad_arguments_are_refused_with_a_message(args: list[str],
         paired.main(["--block", "1", "--games", "1", *args])
     assert stop.value.code == 2
     assert "--" in capsys.readouterr().err
+
+
+def test_a_candidate_equal_to_the_shipped_weights_keeps_its_own_count(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    shipped = load_weights()["base"]["continue_p"]
+    paired.main(["--block", "107990000", "--games", "1", "--types", "us_full", "--workers", "1",
+                 "--cand", f"base.continue_p={shipped}"])
+    report = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert [entry["games"] for entry in report.values()] == [1, 1]
+    assert report["current"]["wins"] == report[f"base.continue_p={shipped}"]["wins"]
