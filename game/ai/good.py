@@ -15,8 +15,8 @@ from game.ai.view import SeatView
 from game.engine import Phase
 from game.resources import package_path
 
-PROFILE_NAMES = ("base", "second_setup", "duel", "duel_hq", "duel_second", "duel_second_setup",
-                 "duel_second_setup_spread", "duel_second_setup_hq")
+PROFILE_NAMES = ("base", "second_setup", "dealt", "duel", "duel_hq", "duel_second",
+                 "duel_second_setup", "duel_second_setup_spread", "duel_second_setup_hq")
 _FIELDS = {f.name for f in fields(Profile)} - {"name"}
 
 
@@ -78,7 +78,13 @@ class GoodGeneral(General):
             if view.continents_of(self.seat):
                 return profiles["duel_second_setup"]
             return profiles["duel_second_setup_spread"]
-        return profiles["second_setup"] if setup and second else profiles["base"]
+        if setup and second:
+            return profiles["second_setup"]
+        if view.config.territory_selection == "random" and view.objective == "world":
+            # territories dealt at random: nobody starts with a continent, and the land
+            # itself (income, the spread to build one from) is worth more (see good.json)
+            return profiles["dealt"]
+        return profiles["base"]
 
 
 def good_with(weights: dict[str, Any]) -> type[GoodGeneral]:

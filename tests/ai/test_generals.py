@@ -207,3 +207,24 @@ def test_good_moving_second_keeps_a_smaller_share_of_its_turns_for_continent_bor
     share = PROFILES["duel_second"].defend_share
     assert share < PROFILES["duel"].defend_share
     assert on_borders["duel_second"] <= int(total * share) + 1 < on_borders["duel"]
+
+
+def test_good_among_several_prices_land_higher_when_territories_were_dealt() -> None:
+    """Among several rivals in a game of the world whose territories were dealt at random,
+    Good plays its 'dealt' profile: nobody starts with a continent, so each territory (its
+    income, the spread a continent is built from) is worth more than after a draft (borne
+    out in paired games, see good.json). Drafted games and missions keep the usual one."""
+    from game.ai.good import PROFILES, GoodGeneral
+    from game.ai.view import SeatView
+    from game.engine import Phase
+
+    for game_type, expected in (("uk_full", "dealt"), ("us_full", "base"), ("uk_short", "base")):
+        game = Game.new(make_config(["good"] * 4, game_type), 5)
+        generals = {seat: make_general("good", seat, 5) for seat in range(4)}
+        while game.phase in (Phase.CLAIM, Phase.PLACE):
+            game.apply(generals[game.to_move].choose(game))
+        seat = game.to_move
+        good = generals[seat]
+        assert isinstance(good, GoodGeneral)
+        assert good.profile_for(SeatView(game, seat)) is PROFILES[expected], game_type
+    assert PROFILES["dealt"].territory_value > PROFILES["base"].territory_value
