@@ -18,6 +18,7 @@ from game.ai.profile import Profile
 from game.ai.view import PlayerId, SeatView
 from game.engine import Action, ArmyChoice, Game, Phase
 from game.engine import actions as act
+from game.engine.board import TerritoryId
 
 
 @runtime_checkable
@@ -48,6 +49,7 @@ class General:
         self._plan: AttackPlan | None = None
         self._moves: tuple[int, int] = (0, 0)  # (turn, free moves made in it)
         self._claim_prefs: dict[str, float] | None = None  # this game's liking per continent
+        self.setup_front: TerritoryId | None = None  # where the set-up stack goes, if chosen
 
     @property
     def level(self) -> str:
@@ -90,7 +92,7 @@ class General:
                 self._claim_prefs = placement.claim_preferences(sit, self.rng)
             return placement.choose_claim(sit, self.rng, self._claim_prefs)
         if phase == Phase.PLACE:
-            return placement.choose_setup_place(sit, self.rng)
+            return placement.choose_setup_place(sit, self.rng, self.setup_front)
         if phase == Phase.CHOOSE_HQ:
             return placement.choose_headquarters(sit, self.rng)
         if phase == Phase.REINFORCE:

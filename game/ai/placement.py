@@ -144,9 +144,17 @@ def defence_needs(sit: Situation) -> list[tuple[float, TerritoryId, int]]:
 def best_front(sit: Situation, extra: int, alloc: dict[TerritoryId, int],
                room: dict[TerritoryId, int]) -> TerritoryId | None:
     """The territory from which `extra` more armies would make the most valuable attack."""
+    ranked = ranked_fronts(sit, extra, alloc, room)
+    return ranked[0][1] if ranked else None
+
+
+def ranked_fronts(sit: Situation, extra: int, alloc: dict[TerritoryId, int],
+                  room: dict[TerritoryId, int]) -> list[tuple[float, TerritoryId]]:
+    """(worth, territory) of every territory `extra` more armies could attack from, the most
+    valuable attack first (ties: the first in the board's order)."""
     owner, me, neighbours = sit.owner, sit.me, sit.info.neighbours
-    best, best_score = None, -math.inf
-    for s in sit.mine:
+    scored: list[tuple[float, int, TerritoryId]] = []
+    for i, s in enumerate(sit.mine):
         if room[s] - alloc.get(s, 0) <= 0:
             continue
         targets = [x for x in neighbours[s] if owner[x] != me]
@@ -156,20 +164,19 @@ def best_front(sit: Situation, extra: int, alloc: dict[TerritoryId, int],
         if sit.profile.chain_depth > 0:
             score = best_chain(sit, s, sit.armies[s] + add)[0] \
                 + sit.profile.front_bonus * sit.armies[s]
-            if score > best_score:
-                best, best_score = s, score
-            continue
-        # the best attack from s, and 0.3 of the second best (a second target ready)
-        first, second = sit.top_two_gains(s, targets, add)
-        score = first + (0.3 * second if len(targets) > 1 else 0.0) + 0.02 * sit.armies[s]
-        if score > best_score:
-            best, best_score = s, score
-    return best
+        else:
+            # the best attack from s, and 0.3 of the second best (a second target ready)
+            first, second = sit.top_two_gains(s, targets, add)
+            score = first + (0.3 * second if len(targets) > 1 else 0.0) + 0.02 * sit.armies[s]
+        scored.append((score, i, s))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [(score, s) for score, _, s in scored]
 
 
-def plan_placement(sit: Situation, total: int,
-                   rng: random.Random) -> list[tuple[TerritoryId, int]]:
-    """Splits `total` armies over our territories: borders first, then the attack front."""
+def plan_placement(sit: Situation, total: int, rng: random.Random,
+                   front: TerritoryId | None = None) -> list[tuple[TerritoryId, int]]:
+    """Splits `total` armies over our territories: borders first, then the attack front
+    (`front` when given and still ours, else the best one)."""
     view, p = sit.view, sit.profile
     room = view.rooms(sit.mine)
     alloc: dict[TerritoryId, int] = {}
@@ -210,7 +217,8 @@ def plan_placement(sit: Situation, total: int,
         if frontier:
             remaining -= give(rng.choice(frontier), remaining)
     if remaining > 0:
-        front = best_front(sit, remaining, alloc, room)
+        if front is None or sit.owner[front] != sit.me or room[front] <= alloc.get(front, 0):
+            front = best_front(sit, remaining, alloc, room)
         if front is not None:
             remaining -= give(front, remaining)
     if remaining > 0:
@@ -222,15 +230,17 @@ def plan_placement(sit: Situation, total: int,
     return sorted(alloc.items(), key=lambda item: (-item[1], item[0]))
 
 
-def choose_setup_place(sit: Situation, rng: random.Random) -> act.PlaceArmies | None:
-    """A placement turn of the set-up: our armies first, then the neutral one (US neutral)."""
+def choose_setup_place(sit: Situation, rng: random.Random,
+                       front: TerritoryId | None = None) -> act.PlaceArmies | None:
+    """A placement turn of the set-up: our armies first (the stack on `front` when given),
+    then the neutral one (US neutral)."""
     view = sit.view
     if view.quota > 0 and sit.profile.setup_spread > 0 and rng.random() < sit.profile.setup_spread:
         spot = _weakest_front(sit)
         if spot is not None:
             return act.PlaceArmies(spot, 1)
     if view.quota > 0:
-        plan = plan_placement(sit, view.quota, rng)
+        plan = plan_placement(sit, view.quota, rng, front)
         if plan:
             t, n = plan[0]
             return act.PlaceArmies(t, n)
