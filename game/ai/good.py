@@ -6,13 +6,18 @@ missions and HQs. Its numbers live in weights/good.json (tuned by tools/tune_goo
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+import random
+from dataclasses import fields, replace
 from typing import Any
 
-from game.ai.base import General
+from game.ai import setup_search
+from game.ai.base import Controller, General
+from game.ai.evaluate import Situation
+from game.ai.placement import ranked_fronts
 from game.ai.profile import Profile
 from game.ai.view import SeatView
-from game.engine import Phase
+from game.engine import Action, Game, Phase
+from game.engine.board import TerritoryId
 from game.resources import package_path
 
 PROFILE_NAMES = ("base", "second_setup", "dealt", "duel", "duel_hq", "duel_second",
@@ -59,6 +64,48 @@ class GoodGeneral(General):
 
     profile = GOOD
     profiles = PROFILES
+    _searched = False  # the opening has been played out once this game
+
+    def choose(self, game: Game) -> Action:
+        """One action; moving second in a duel, the set-up stack's spot is first chosen by
+        playing the opening out (setup_search.py), once, at our first set-up placement."""
+        if self.will_deliberate(game):
+            view = SeatView(game, self.seat)
+            self.setup_front = self._search_stack(game, view, self.profile_for(view))
+            self._searched = True
+        return super().choose(game)
+
+    def will_deliberate(self, game: Game) -> bool:
+        """Whether the next choice plays the opening out (a second or so of thought, which
+        the play screen announces first)."""
+        if self._searched or game.phase != Phase.PLACE or \
+                game.is_over or game.to_move != self.seat:
+            return False
+        view = SeatView(game, self.seat)
+        return self.profile_for(view).setup_rollouts > 0 and view.quota > 0 and \
+            len(view.active_players()) == 2 and view.neutral_id is None and \
+            view.first_player != self.seat and view.objective == "world"
+
+    def _search_stack(self, game: Game, view: SeatView, profile: Profile) -> TerritoryId | None:
+        """The spot for our set-up stack among the rule of thumb's best, by play-outs."""
+        sit = Situation(view, profile)
+        pool = view.setup_pool(self.seat)
+        ranked = ranked_fronts(sit, pool, {}, view.rooms(sit.mine))
+        candidates = [t for _, t in ranked[:profile.setup_candidates]]
+        if not candidates:
+            return None
+        plain = _without_search(type(self))
+        rival = 1 - self.seat
+
+        def make_generals(spot: TerritoryId, seed: int) -> dict[int, Controller]:
+            ours = plain(self.seat, seed)
+            ours.setup_front = spot
+            return {self.seat: ours, rival: plain(rival, seed)}
+
+        rng = random.Random(self.rng.getrandbits(64))
+        return setup_search.choose_stack(game, self.seat, candidates, profile.setup_rollouts,
+                                         rng, make_generals, profile.setup_horizon,
+                                         profile.setup_margin)
 
     def profile_for(self, view: SeatView) -> Profile:
         profiles = self.profiles
@@ -92,3 +139,16 @@ def good_with(weights: dict[str, Any]) -> type[GoodGeneral]:
     profiles = build_profiles(weights)
     return type("TunedGoodGeneral", (GoodGeneral,),
                 {"profile": profiles["base"], "profiles": profiles})
+
+
+_PLAIN: dict[type, type[GoodGeneral]] = {}
+
+
+def _without_search(cls: type[GoodGeneral]) -> type[GoodGeneral]:
+    """`cls` with its play-outs of the opening switched off: the generals of a play-out (a
+    play-out that searched again would never end)."""
+    if cls not in _PLAIN:
+        profiles = {k: replace(p, setup_rollouts=0) for k, p in cls.profiles.items()}
+        _PLAIN[cls] = type(f"Plain{cls.__name__}", (cls,),
+                           {"profile": profiles["base"], "profiles": profiles})
+    return _PLAIN[cls]

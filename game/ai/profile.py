@@ -95,6 +95,14 @@ class Profile:
             holds all the rest of (the most valuable such continent).
         block_weight: with secret missions, the scale of what taking a rival's territory is
             worth for stopping a mission they may be close to (mission_watch.py); 0: off.
+        setup_rollouts: moving second in a duel of the world, play-outs (setup_search.py) of
+            the opening behind each candidate spot for the set-up stack, chosen once at our
+            first set-up placement; 0 leaves the stack to the rule of thumb (best_front).
+        setup_candidates: how many of the rule of thumb's best spots those play-outs weigh.
+        setup_horizon: the turn at whose start a play-out is scored (3: after our first turn,
+            5: after our second; setup_search's models).
+        setup_margin: how much more likely to win (0 to 1) another spot's play-outs must make
+            us than the rule of thumb's own spot's before the stack goes there instead.
     """
 
     name: str
@@ -147,3 +155,7 @@ class Profile:
     multi_continue_p: float = 0.0
     draft_deny: bool = False
     block_weight: float = 0.0
+    setup_rollouts: int = 0
+    setup_candidates: int = 4
+    setup_horizon: int = 3
+    setup_margin: float = 0.0
