@@ -50,6 +50,16 @@ class ComputerSeats:
             self.warn(f"{game.players[pid].name} hesitates ({exc}).")
             return self.stand_in(pid)
 
+    def deliberates(self, pid: int) -> bool:
+        """Whether the seat's next decision takes a moment of thought (worth announcing
+        before the window waits for it)."""
+        try:
+            general = self.general_for(pid)
+            ask = getattr(general, "will_deliberate", None)
+            return bool(ask(self.game)) if ask is not None else False
+        except Exception:  # noqa: BLE001 - a broken general must not stop the game
+            return False
+
     def stand_in(self, pid: int) -> act.Action:
         return StandInGeneral(pid, self.game.seed).choose(self.game)
 

@@ -114,6 +114,7 @@ class PlayScene(PlaySceneFace, Scene):
                                     lambda src, tgt: show_battlefield(self.view, src, tgt),
                                     preview=self.helps.preview)
         self.computers = ComputerSeats(game, lambda text: self.messages.add(text, palette.AMBER))
+        self._announced_thought: int | None = None  # the seat whose long think was announced
         self.autosaver = Autosaver(self._write_autosave)
         self.snapper = Snapper(self.view, self.turns, lambda tid: self.view.badge(
             self.board.armies.get(tid, 1), self.colours[self.board.owner.get(tid) or 0]
@@ -469,6 +470,12 @@ class PlayScene(PlaySceneFace, Scene):
         game = self.game
         pid = game.to_move
         phase = game.phase
+        if self._announced_thought != pid and self.computers.deliberates(pid):
+            # a long think: say so first, so the window shows why it waits
+            self._announced_thought = pid
+            self.messages.add(f"{game.players[pid].name} is thinking...", palette.CREAM)
+            return
+        self._announced_thought = None
         action = self.computers.choose(pid)
         if isinstance(action, act.Attack):
             self.announce(action.source, action.target)
