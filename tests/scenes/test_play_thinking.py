@@ -1,8 +1,9 @@
-"""A computer's long think is announced before the window waits for it."""
+"""A computer's long think is announced, and the window goes on drawing while it lasts."""
 # ruff: noqa: F811 - the play_app fixture is imported from driver.py
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from game.ai.simulate import first_mover_seat
@@ -33,10 +34,14 @@ def test_good_moving_second_says_it_is_thinking_before_it_plans_its_set_up(
         step(app)
     assert any("Napoleon is thinking" in text for text, _ in scene.messages.log.lines)
     assert sum(game.armies[t] for t in game.territories_of(1)) == placed  # not yet placed
-    for _ in range(40):
-        if sum(game.armies[t] for t in game.territories_of(1)) > placed:
-            break
-        step(app)
+    frames = 0
+    deadline = time.monotonic() + 60
+    while sum(game.armies[t] for t in game.territories_of(1)) == placed:
+        assert time.monotonic() < deadline, "the general never finished thinking"
+        step(app)  # the window goes on drawing while the general thinks
+        frames += 1
+        time.sleep(0.005)
+    assert frames > 3
     assert sum(game.armies[t] for t in game.territories_of(1)) == placed + 1
     general = scene.computers.general_for(1)
     assert general.setup_front is not None and not general.will_deliberate(game)

@@ -8,6 +8,7 @@ one. The pause starts only once the map has arrived where the action happened, s
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from game.engine import Game, Phase
@@ -31,6 +32,8 @@ class ComputerSeats:
         self.game = game
         self.warn = warn
         self._generals: dict[int, tuple[str, ComputerPlayer]] = {}
+        # a long think runs beside the frame loop: (seat, actions so far, the thread, result)
+        self._thought: tuple[int, int, threading.Thread, list[act.Action]] | None = None
 
     def general_for(self, pid: int) -> ComputerPlayer:
         level = self.game.players[pid].level
@@ -59,6 +62,33 @@ class ComputerSeats:
             return bool(ask(self.game)) if ask is not None else False
         except Exception:  # noqa: BLE001 - a broken general must not stop the game
             return False
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a long think is under way (or done and not yet collected)."""
+        return self._thought is not None
+
+    def begin_thought(self, pid: int) -> None:
+        """Start the seat's next decision beside the frame loop, so the window keeps drawing
+        while the general thinks. The game must not change until `thought` collects it."""
+        result: list[act.Action] = []
+        thread = threading.Thread(target=lambda: result.append(self.choose(pid)),
+                                  name="general-thinking", daemon=True)
+        self._thought = (pid, len(self.game.record.actions), thread, result)
+        thread.start()
+
+    def thought(self, pid: int) -> act.Action | None:
+        """The decision `begin_thought` started, once made; None while the general still
+        thinks, or when the game moved on meanwhile (the decision is then dropped)."""
+        if self._thought is None:
+            return None
+        seat, actions, thread, result = self._thought
+        if thread.is_alive():
+            return None
+        self._thought = None
+        if seat != pid or actions != len(self.game.record.actions) or not result:
+            return None
+        return result[0]
 
     def stand_in(self, pid: int) -> act.Action:
         return StandInGeneral(pid, self.game.seed).choose(self.game)

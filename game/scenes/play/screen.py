@@ -114,7 +114,6 @@ class PlayScene(PlaySceneFace, Scene):
                                     lambda src, tgt: show_battlefield(self.view, src, tgt),
                                     preview=self.helps.preview)
         self.computers = ComputerSeats(game, lambda text: self.messages.add(text, palette.AMBER))
-        self._announced_thought: int | None = None  # the seat whose long think was announced
         self.autosaver = Autosaver(self._write_autosave)
         self.snapper = Snapper(self.view, self.turns, lambda tid: self.view.badge(
             self.board.armies.get(tid, 1), self.colours[self.board.owner.get(tid) or 0]
@@ -470,13 +469,19 @@ class PlayScene(PlaySceneFace, Scene):
         game = self.game
         pid = game.to_move
         phase = game.phase
-        if self._announced_thought != pid and self.computers.deliberates(pid):
-            # a long think: say so first, so the window shows why it waits
-            self._announced_thought = pid
+        computers = self.computers
+        if computers.thinking:
+            thought = computers.thought(pid)
+            if thought is None:
+                return  # still thinking (the window keeps drawing), or the game moved on
+            action = thought
+        elif computers.deliberates(pid):
+            # a long think: say so, and think beside the frame loop
             self.messages.add(f"{game.players[pid].name} is thinking...", palette.CREAM)
+            computers.begin_thought(pid)
             return
-        self._announced_thought = None
-        action = self.computers.choose(pid)
+        else:
+            action = computers.choose(pid)
         if isinstance(action, act.Attack):
             self.announce(action.source, action.target)
             self.turns.source, self.turns.target = action.source, action.target
