@@ -1,7 +1,7 @@
 """Computer seats on the play screen: one decision at a time, each shown, paced by Fast Game.
 
-`ComputerSeats.choose` asks the seat's general for one action (a stand-in plays should the
-general fail); `pause_after` says how long the shown action stays on screen before the next
+`ComputerSeats.next_action` asks the seat's general for one action (a stand-in plays should the
+general fail; a long think runs beside the frame loop and is announced first); `pause_after` says how long the shown action stays on screen before the next
 one. The pause starts only once the map has arrived where the action happened, so Map Scroll
 "Jump" (no travel) makes a computer turn quicker than "Scroll".
 """
@@ -28,9 +28,11 @@ SETUP_PHASES = frozenset({Phase.CLAIM, Phase.PLACE, Phase.CHOOSE_HQ})
 class ComputerSeats:
     """The generals of the computer seats, made again when Change Sides changes a level."""
 
-    def __init__(self, game: Game, warn: Callable[[str], None]) -> None:
+    def __init__(self, game: Game, warn: Callable[[str], None],
+                 notice: Callable[[str], None] = lambda text: None) -> None:
         self.game = game
         self.warn = warn
+        self.notice = notice  # tells the player what the computer is doing (a long think)
         self._generals: dict[int, tuple[str, ComputerPlayer]] = {}
         # a long think runs beside the frame loop: (seat, actions so far, the thread, result)
         self._thought: tuple[int, int, threading.Thread, list[act.Action]] | None = None
@@ -52,6 +54,18 @@ class ComputerSeats:
         except Exception as exc:  # noqa: BLE001 - a broken general must not stop the game
             self.warn(f"{game.players[pid].name} hesitates ({exc}).")
             return self.stand_in(pid)
+
+    def next_action(self, pid: int) -> act.Action | None:
+        """The seat's next action, or None while its general thinks beside the frame loop.
+        A long think is announced and started here, and collected on a later frame (dropped
+        if the game moved on meanwhile: the next frame asks afresh)."""
+        if self.thinking:
+            return self.thought(pid)
+        if self.deliberates(pid):
+            self.notice(f"{self.game.players[pid].name} is thinking...")
+            self.begin_thought(pid)
+            return None
+        return self.choose(pid)
 
     def deliberates(self, pid: int) -> bool:
         """Whether the seat's next decision takes a moment of thought (worth announcing

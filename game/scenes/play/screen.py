@@ -113,7 +113,8 @@ class PlayScene(PlaySceneFace, Scene):
         self.prompts = HumanPrompts(app, game, self.turns, self.clear_of,
                                     lambda src, tgt: show_battlefield(self.view, src, tgt),
                                     preview=self.helps.preview)
-        self.computers = ComputerSeats(game, lambda text: self.messages.add(text, palette.AMBER))
+        self.computers = ComputerSeats(game, lambda text: self.messages.add(text, palette.AMBER),
+                                       lambda text: self.messages.add(text, palette.CREAM))
         self.autosaver = Autosaver(self._write_autosave)
         self.snapper = Snapper(self.view, self.turns, lambda tid: self.view.badge(
             self.board.armies.get(tid, 1), self.colours[self.board.owner.get(tid) or 0]
@@ -469,19 +470,9 @@ class PlayScene(PlaySceneFace, Scene):
         game = self.game
         pid = game.to_move
         phase = game.phase
-        computers = self.computers
-        if computers.thinking:
-            thought = computers.thought(pid)
-            if thought is None:
-                return  # still thinking (the window keeps drawing), or the game moved on
-            action = thought
-        elif computers.deliberates(pid):
-            # a long think: say so, and think beside the frame loop
-            self.messages.add(f"{game.players[pid].name} is thinking...", palette.CREAM)
-            computers.begin_thought(pid)
-            return
-        else:
-            action = computers.choose(pid)
+        action = self.computers.next_action(pid)
+        if action is None:
+            return  # the general thinks on (the window keeps drawing)
         if isinstance(action, act.Attack):
             self.announce(action.source, action.target)
             self.turns.source, self.turns.target = action.source, action.target
