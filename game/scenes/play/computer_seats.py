@@ -1,9 +1,10 @@
 """Computer seats on the play screen: one decision at a time, each shown, paced by Fast Game.
 
-`ComputerSeats.next_action` asks the seat's general for one action (a stand-in plays should the
-general fail; a long think runs beside the frame loop and is announced first); `pause_after` says how long the shown action stays on screen before the next
-one. The pause starts only once the map has arrived where the action happened, so Map Scroll
-"Jump" (no travel) makes a computer turn quicker than "Scroll".
+`ComputerSeats.next_action` asks the seat's general for one action (a stand-in plays should
+the general fail; a long think runs beside the frame loop and is announced first);
+`pause_after` says how long the shown action stays on screen before the next one. The pause
+starts only once the map has arrived where the action happened, so Map Scroll "Jump" (no
+travel) makes a computer turn quicker than "Scroll".
 """
 
 from __future__ import annotations
